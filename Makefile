@@ -1,0 +1,45 @@
+# Every target installs what it needs into .venv first, so a fresh clone needs only Python.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
+
+.PHONY: install run test unit conformance bench tune docs lint clean
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): $(PY) pyproject.toml
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e ".[test]"
+	rm -f $(VENV)/.installed-*
+	touch $(STAMP)
+
+install: $(STAMP)
+
+run: install
+	$(PY) -m linalgx
+
+# Unit tests and the conformance suite run in separate processes: the conformance
+# plugin patches numpy.linalg process-wide.
+test: install
+	$(PY) -m pytest -q -p no:cacheprovider tests
+	$(PY) -m linalgx.conformance --suite all --quiet
+
+unit: install
+	$(PY) -m pytest -q tests
+
+conformance: install
+	$(PY) -m linalgx.conformance --suite all
+
+bench: install
+	env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE $(PY) -m benchmarks $(BENCH_ARGS)
+
+tune: install
+	env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE $(PY) -m benchmarks.tune
+
+lint: install
+	$(PY) -m ruff check .
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache

@@ -1,0 +1,1 @@
+"""The NumPy conformance runner (installed as linalgx.conformance)."""

@@ -1,0 +1,1 @@
+"""Numba kernels: pure numeric code, installed as linalgx.kernels. Imports nothing from linalgx."""

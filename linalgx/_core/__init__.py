@@ -1,0 +1,1 @@
+"""linalgx internals: ops, the backend dispatcher, validation and autodiff."""

@@ -1,0 +1,96 @@
+"""``Op``: one named primitive, its per-backend implementations and its two autodiff rules.
+
+Calling an op with plain arrays dispatches to a backend implementation; calling it with an
+autodiff :class:`~linalgx._core.box.Box` among the arguments records it for differentiation
+(:func:`linalgx._core.autodiff.apply`). Rules have the signatures
+
+- ``jvp(xp, tangents, out, *args, **params) -> tangent_out`` where ``tangents`` holds one
+  tangent per positional argument (None for an argument that is not differentiated), and
+- ``vjp(xp, g, out, *args, **params) -> tuple`` with one cotangent per positional argument
+  (None where it is not needed),
+
+or ``linear=True`` with an ``adjoint(xp, g, *args, **params)``: then the JVP is the op itself
+applied to the tangent of the first argument. For ops with several outputs ``out`` and ``g``
+are tuples, and a ``g`` entry is None when that output's cotangent is zero. Tangents and
+cotangents may carry extra leading axes (a batch of directions); every rule broadcasts over
+them, which is what makes a Jacobian one vectorized pass.
+"""
+from .box import Box
+from .dispatch import select
+
+__all__ = ["Op"]
+
+_autodiff = None
+
+
+def _apply(op, args, params):
+    global _autodiff
+    if _autodiff is None:
+        from . import autodiff as _autodiff_module
+        _autodiff = _autodiff_module
+    return _autodiff.apply(op, args, params)
+
+
+class Op:
+    """A differentiable primitive. See the module docstring for the rule signatures."""
+
+    __slots__ = ("name", "nout", "impls", "route", "jvp_rule", "vjp_rule", "linear",
+                 "adjoint_rule", "generic", "nondiff")
+
+    def __init__(self, name, nout=1, linear=False, nondiff=False):
+        self.name = name
+        self.nout = nout
+        self.impls = {}
+        self.route = None
+        self.jvp_rule = None
+        self.vjp_rule = None
+        self.linear = linear
+        self.adjoint_rule = None
+        self.generic = None
+        self.nondiff = nondiff  # e.g. matrix_rank, argmax: outputs carry no derivative
+
+    def __repr__(self):
+        return f"<linalgx Op {self.name}>"
+
+    # -- registration -----------------------------------------------------------------
+    def impl(self, *backends):
+        """Register an implementation for one or more backends (``"any"``: every backend)."""
+        def register(fn):
+            if backends == ("any",):
+                self.generic = fn
+            for name in backends:
+                self.impls[name] = fn
+            return fn
+        return register
+
+    def def_route(self, fn):
+        """``fn(*args, **params) -> bool``: True where the numba kernel is measured faster."""
+        self.route = fn
+        return fn
+
+    def def_jvp(self, fn):
+        self.jvp_rule = fn
+        return fn
+
+    def def_vjp(self, fn):
+        self.vjp_rule = fn
+        return fn
+
+    def def_adjoint(self, fn):
+        self.adjoint_rule = fn
+        return fn
+
+    # -- calling ----------------------------------------------------------------------
+    def __call__(self, *args, **params):
+        for a in args:
+            if isinstance(a, Box):
+                return _apply(self, args, params)
+        if self.generic is not None:
+            return self.generic(*args, **params)
+        return select(self, args, params)(*args, **params)
+
+    def raw(self, *args, **params):
+        """Call the backend implementation; the arguments hold no Box."""
+        if self.generic is not None:
+            return self.generic(*args, **params)
+        return select(self, args, params)(*args, **params)

@@ -1,0 +1,151 @@
+"""NumPy's input pipeline and messages, in one place.
+
+Every public function converts, validates and picks the compute and result dtypes with
+these helpers (the same steps as ``numpy/linalg/_linalg.py``). They read only ``shape``,
+``ndim`` and ``dtype``, so autodiff Boxes pass through them unchanged.
+"""
+import numpy as np
+
+from .box import Box
+from .errors import (
+    ConvergenceError,
+    LinAlgError,
+    NotPositiveDefiniteError,
+    SingularMatrixError,
+)
+
+# NumPy's exact texts: user code matches on them. Detail is appended, never prepended.
+MESSAGES = {
+    "singular": "Singular matrix",
+    "not_pd": "Matrix is not positive definite",
+    "eig_conv": "Eigenvalues did not converge",
+    "svd_conv": "SVD did not converge",
+    "lstsq_conv": "SVD did not converge in Linear Least Squares",
+    "square": "Last 2 dimensions of the array must be square",
+    "ndim_min2": "%d-dimensional array given. Array must be at least two-dimensional",
+    "ndim_eq2": "%d-dimensional array given. Array must be two-dimensional",
+    "nonfinite": "Array must not contain infs or NaNs",
+    "uplo": "UPLO argument must be 'L' or 'U'",
+    "dtype": "array type %s is unsupported in linalg",
+}
+
+_ERROR_CLASSES = {
+    "singular": SingularMatrixError,
+    "not_pd": NotPositiveDefiniteError,
+    "eig_conv": ConvergenceError,
+    "svd_conv": ConvergenceError,
+    "lstsq_conv": ConvergenceError,
+}
+
+# What a positive LAPACK-style status code means, per failure kind.
+_INFO_DETAIL = {
+    "singular": "U[{i},{i}] == 0",
+    "not_pd": "leading minor of order {n} is not positive",
+}
+
+
+def _identity_wrap(x):
+    return x
+
+
+def makearray(a):
+    """``numpy.linalg._makearray``: an ndarray view plus the wrapper that restores a subclass."""
+    if isinstance(a, Box):
+        return a, _identity_wrap
+    new = np.asarray(a)
+    wrap = getattr(a, "__array_wrap__", new.__array_wrap__)
+    return new, wrap
+
+
+def is_complex_dtype(dtype):
+    return dtype.kind == "c"
+
+
+def common_type(*arrays):
+    """NumPy's ``_commonType``: (compute dtype, result dtype).
+
+    LAPACK routines compute in double or cdouble and cast back to single precision when every
+    input was single precision; integer and bool inputs compute and return in double.
+    float16 and longdouble raise ``TypeError`` as in NumPy.
+    """
+    result_double = False
+    is_complex = False
+    for a in arrays:
+        dt = a.dtype
+        if dt.kind in "fc":
+            if dt.kind == "c":
+                is_complex = True
+            if dt in (np.float64, np.complex128):
+                result_double = True
+            elif dt not in (np.float32, np.complex64):
+                raise TypeError(MESSAGES["dtype"] % (dt.name,))
+        else:
+            result_double = True
+    if is_complex:
+        return np.dtype(np.complex128), np.dtype(np.complex128 if result_double else np.complex64)
+    return np.dtype(np.float64), np.dtype(np.float64 if result_double else np.float32)
+
+
+def real_dtype(dtype):
+    """The real dtype of the same precision (complex128 -> float64)."""
+    return np.empty(0, dtype=dtype).real.dtype
+
+
+def assert_stacked_2d(*arrays):
+    for a in arrays:
+        if a.ndim < 2:
+            raise LinAlgError(MESSAGES["ndim_min2"] % a.ndim)
+
+
+def assert_2d(*arrays, func=None):
+    for a in arrays:
+        if a.ndim != 2:
+            raise LinAlgError(MESSAGES["ndim_eq2"] % a.ndim)
+
+
+def assert_stacked_square(*arrays):
+    assert_stacked_2d(*arrays)
+    for a in arrays:
+        m, n = a.shape[-2:]
+        if m != n:
+            raise LinAlgError(MESSAGES["square"])
+
+
+def assert_finite(*arrays):
+    for a in arrays:
+        if not np.isfinite(a).all():
+            raise LinAlgError(MESSAGES["nonfinite"])
+
+
+def batch_error(kind, func, batch_shape, index=None, info=None):
+    """The exception for a failed batch element: NumPy's text, then which element and why.
+
+    ``index`` is the flat index of the failing element in ``batch_shape`` (None if unknown),
+    ``info`` its positive status code (LAPACK convention: a 1-based pivot or minor order).
+    """
+    detail = []
+    batch_index = None
+    if index is not None and len(batch_shape) > 0:
+        batch_index = tuple(int(i) for i in np.unravel_index(index, batch_shape))
+        detail.append(f"batch element {batch_index} of batch shape {tuple(batch_shape)}")
+    if info is not None and info > 0 and kind in _INFO_DETAIL:
+        detail.append(_INFO_DETAIL[kind].format(i=info - 1, n=info))
+    message = f"{MESSAGES[kind]} ({func}: {', '.join(detail)})" if detail else (
+        f"{MESSAGES[kind]} ({func})")
+    cls = _ERROR_CLASSES.get(kind, LinAlgError)
+    return cls(message, batch_index=batch_index, info=None if info is None else int(info))
+
+
+def raise_on_info(info, kind, func, batch_shape):
+    """Raise for the first non-zero status code of a per-element ``info`` array."""
+    info = np.asarray(info).reshape(-1)
+    bad = np.flatnonzero(info)
+    if bad.size:
+        i = int(bad[0])
+        raise batch_error(kind, func, batch_shape, i, int(info[i]))
+
+
+def check_uplo(UPLO):
+    if UPLO not in ("L", "U"):
+        raise ValueError(MESSAGES["uplo"])
+    return UPLO

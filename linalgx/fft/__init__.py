@@ -1,0 +1,1 @@
+"""linalgx.fft (in progress)."""

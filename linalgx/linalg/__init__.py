@@ -1,0 +1,1 @@
+from ._inv import inv, inv_ex, tensorinv  # noqa

@@ -1,0 +1,1 @@
+"""linalgx.special (in progress)."""

@@ -27,6 +27,21 @@ MESSAGES = {
     "nonfinite": "Array must not contain infs or NaNs",
     "uplo": "UPLO argument must be 'L' or 'U'",
     "dtype": "array type %s is unsupported in linalg",
+    "tensorsolve": "Input arrays must satisfy the requirement \
+            prod(a.shape[b.ndim:]) == prod(a.shape[:b.ndim])",
+    "qr_mode": "Unrecognized mode '%s'",
+    "ufunc_cast": "Cannot cast ufunc %r input from %r to %r with casting rule 'same_kind'",
+    "qr_full": "The 'full' option is deprecated in favor of 'reduced'.\n"
+               "For backward compatibility let mode default.",
+    "qr_economic": "The 'economic' option is deprecated.",
+    "qr_fail": "Incorrect argument found while performing QR factorization",
+    # linalgx's extra functions (torch.linalg semantics): no NumPy text to match.
+    "core_mismatch": "%s: incompatible shapes %s and %s for the equation %s",
+    "batch_mismatch": "%s: batch dimensions of %s %s do not match the batch dimensions %s "
+                      "of %s",
+    "householder_dims": "householder_product: requires input.shape[-2] >= input.shape[-1] "
+                        ">= tau.shape[-1], got input %s and tau %s",
+    "pivots_dtype": "%s: pivots must be an integer array, got dtype %s",
 }
 
 _ERROR_CLASSES = {
@@ -149,3 +164,22 @@ def check_uplo(UPLO):
     if UPLO not in ("L", "U"):
         raise ValueError(MESSAGES["uplo"])
     return UPLO
+
+
+_SIG_DTYPES = {"d": np.float64, "D": np.complex128, "f": np.float32, "F": np.complex64}
+
+
+def check_castable(ufunc, signature, *arrays):
+    """Raise NumPy's own TypeError where its gufunc would refuse an input's dtype.
+
+    NumPy hands the original arrays to its LAPACK gufuncs, so an object, str or datetime input
+    fails the 'same_kind' cast inside the ufunc (``Cannot cast ufunc 'det' input from
+    dtype('O') ...``). Calling the same gufunc on empty stand-ins of the same dtypes
+    reproduces that exact exception without computing anything.
+    """
+    compute = np.dtype(_SIG_DTYPES[signature[0]])
+    for a in arrays:
+        if not isinstance(a, Box) and not np.can_cast(a.dtype, compute, "same_kind"):
+            ufunc(*(np.empty((0,) * x.ndim, dtype=x.dtype) for x in arrays),
+                  signature=signature)
+            raise TypeError(MESSAGES["ufunc_cast"] % (ufunc.__name__, a.dtype, compute))

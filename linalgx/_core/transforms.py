@@ -1,0 +1,275 @@
+"""The public transforms: vjp, jvp, grad, value_and_grad, jacobian, hessian.
+
+Complex convention (PyTorch's, see docs/autodiff): the VJP is the adjoint of the real-linear
+JVP under ``Re<a, b> = Re(sum(a * conj(b)))``. For a real loss L of complex z, ``grad``
+returns ``dL/dx + 1j * dL/dy``; JAX and HIPS autograd return its conjugate.
+"""
+import functools
+
+import numpy as np
+
+from . import basic as xp
+from .autodiff import FWD, REV, Tracer, backward, leaf_node
+from .box import Box
+
+__all__ = ["vjp", "jvp", "grad", "value_and_grad", "jacobian", "hessian"]
+
+
+# -- output structures (arrays, tuples, lists, namedtuples) --------------------------------
+def _flatten(tree):
+    if isinstance(tree, (tuple, list)):
+        leaves, specs = [], []
+        for item in tree:
+            lv, sp = _flatten(item)
+            leaves += lv
+            specs.append(sp)
+        return leaves, (type(tree), specs)
+    return [tree], None
+
+
+def _unflatten(spec, leaves):
+    it = iter(leaves)
+
+    def build(sp):
+        if sp is None:
+            return next(it)
+        kind, children = sp
+        items = [build(c) for c in children]
+        if hasattr(kind, "_fields"):
+            return kind(*items)
+        return kind(items)
+    return build(spec)
+
+
+def _as_primal(x):
+    if isinstance(x, Box):
+        return x
+    x = np.asarray(x) if not hasattr(x, "dtype") else x
+    if x.dtype.kind in "biu":
+        x = x.astype(np.float64)
+    elif x.dtype.kind not in "fc":
+        raise TypeError(f"linalgx: cannot differentiate with respect to dtype {x.dtype}")
+    return x
+
+
+def _value_at(out, tracer):
+    return out.value if isinstance(out, Box) and out.tracer is tracer else out
+
+
+# -- reverse mode ---------------------------------------------------------------------------
+def vjp(f, *primals):
+    """Evaluate ``f(*primals)`` and return ``(out, pullback)``.
+
+    ``pullback(cotangent)`` returns a tuple with one cotangent per primal. A cotangent may
+    carry extra leading axes (a batch of cotangents), which are kept in the result.
+
+    Examples
+    --------
+    >>> import numpy as np, linalgx
+    >>> out, pullback = linalgx.vjp(np.sin, np.array([0.0, 1.0]))
+    >>> pullback(np.ones(2))[0]
+    array([1.        , 0.54030231])
+    """
+    tracer = Tracer(REV)
+    primals = [_as_primal(p) for p in primals]
+    leaves = [leaf_node() for _ in primals]
+    boxes = [Box(p, tracer, node=(n, 0)) for p, n in zip(primals, leaves)]
+    out = f(*boxes)
+    out_leaves, spec = _flatten(out)
+    values = [_value_at(o, tracer) for o in out_leaves]
+
+    def pullback(cotangent):
+        cts, _ = _flatten(cotangent)
+        if len(cts) != len(out_leaves):
+            raise ValueError(f"vjp: expected {len(out_leaves)} cotangents, got {len(cts)}")
+        seeds = []
+        batch = ()
+        for o, ct in zip(out_leaves, cts):
+            if isinstance(o, Box) and o.tracer is tracer and ct is not None:
+                ct = xp.asarray(ct) if not isinstance(ct, Box) else ct
+                batch = ct.shape[:ct.ndim - o.ndim]
+                if o.dtype.kind != "c" and ct.dtype.kind == "c":
+                    ct = xp.real(ct)
+                seeds.append((o.node, ct))
+        grads = backward(seeds) if seeds else {}
+        result = []
+        for p, node in zip(primals, leaves):
+            g = grads.get(id(node))
+            g = None if g is None else g[0]
+            if g is None:
+                g = xp.zeros(tuple(batch) + p.shape, p.dtype, like=p)
+            else:
+                if p.dtype.kind != "c" and g.dtype.kind == "c":
+                    g = xp.real(g)
+                if g.dtype != p.dtype:
+                    g = xp.astype(g, p.dtype)
+            result.append(g)
+        return tuple(result)
+
+    return _unflatten(spec, values), pullback
+
+
+# -- forward mode ----------------------------------------------------------------------------
+def jvp(f, primals, tangents):
+    """Evaluate ``f(*primals)`` and its directional derivative along ``tangents``.
+
+    Returns ``(out, tangent_out)``. Tangents may carry extra leading axes (a batch of
+    directions), kept in ``tangent_out``.
+
+    Examples
+    --------
+    >>> import numpy as np, linalgx
+    >>> linalgx.jvp(np.exp, (np.array([0.0, 1.0]),), (np.ones(2),))[1]
+    array([1.        , 2.71828183])
+    """
+    primals = [_as_primal(p) for p in primals]
+    tangents = [xp.asarray(t) if not isinstance(t, Box) else t for t in tangents]
+    if len(primals) != len(tangents):
+        raise ValueError("jvp: primals and tangents must have the same length")
+    tracer = Tracer(FWD)
+    batch = ()
+    for p, t in zip(primals, tangents):
+        if tuple(t.shape[t.ndim - p.ndim:]) != tuple(p.shape) or t.ndim < p.ndim:
+            raise ValueError(f"jvp: tangent shape {t.shape} does not end with the primal "
+                             f"shape {p.shape}")
+        batch = t.shape[:t.ndim - p.ndim]
+        if p.dtype.kind != "c" and t.dtype.kind == "c":
+            raise TypeError("jvp: a real primal needs a real tangent")
+    boxes = [Box(p, tracer, tangent=t) for p, t in zip(primals, tangents)]
+    out = f(*boxes)
+    out_leaves, spec = _flatten(out)
+    values, touts = [], []
+    for o in out_leaves:
+        if isinstance(o, Box) and o.tracer is tracer:
+            values.append(o.value)
+            touts.append(o.tangent)
+        else:
+            values.append(o)
+            touts.append(xp.zeros(tuple(batch) + np.shape(o), np.result_type(o), like=o))
+    return _unflatten(spec, values), _unflatten(spec, touts)
+
+
+# -- derived transforms ------------------------------------------------------------------------
+def _select(args, argnums):
+    if isinstance(argnums, int):
+        return (argnums,)
+    return tuple(argnums)
+
+
+def _partial(f, args, nums):
+    def g(*diff):
+        full = list(args)
+        for i, d in zip(nums, diff):
+            full[i] = d
+        return f(*full)
+    return g
+
+
+def value_and_grad(f, argnums=0, has_aux=False):
+    """Like :func:`grad`, returning ``(value, gradient)`` (``((value, aux), gradient)`` with
+    ``has_aux``)."""
+    @functools.wraps(f)
+    def wrapper(*args):
+        nums = _select(args, argnums)
+        aux_box = []
+
+        def target(*diff):
+            out = _partial(f, args, nums)(*diff)
+            if has_aux:
+                out, aux = out
+                aux_box.append(aux)
+            return out
+
+        out, pullback = vjp(target, *(args[i] for i in nums))
+        if xp.ndim_of(out) != 0:
+            raise TypeError(f"grad requires a scalar output; got shape {xp.shape_of(out)}")
+        if xp.dtype_of(out).kind == "c":
+            raise TypeError("grad requires a real-valued output; for a complex output use vjp "
+                            "with an explicit cotangent")
+        g = pullback(xp.ones((), xp.dtype_of(out), like=out))
+        g = g[0] if isinstance(argnums, int) else g
+        value = (out, aux_box[0]) if has_aux else out
+        return value, g
+    return wrapper
+
+
+def grad(f, argnums=0, has_aux=False):
+    """The gradient of a real scalar function.
+
+    For complex inputs the result is ``dL/dx + 1j * dL/dy`` (PyTorch's convention).
+
+    Examples
+    --------
+    >>> import numpy as np, linalgx
+    >>> linalgx.grad(lambda z: (abs(z) ** 2).sum())(np.array(3 + 4j))
+    np.complex128(6+8j)
+    """
+    vg = value_and_grad(f, argnums, has_aux)
+
+    @functools.wraps(f)
+    def wrapper(*args):
+        value, g = vg(*args)
+        return (g, value[1]) if has_aux else g
+    return wrapper
+
+
+def jacobian(f, argnums=0, mode="rev"):
+    """The Jacobian of ``f``, computed in ONE vectorized pass.
+
+    The result has shape ``out.shape + x.shape``. ``mode="rev"`` pulls back the identity
+    basis of the output (rows are VJPs: for a real output they equal the gradient; for a
+    holomorphic f they are conj(df/dz), as torch.autograd.functional.jacobian);
+    ``mode="fwd"`` pushes forward the identity basis of the input (columns are JVPs,
+    df/dz for a holomorphic f). Both agree for real functions of real inputs.
+
+    Examples
+    --------
+    >>> import numpy as np, linalgx
+    >>> linalgx.jacobian(lambda x: x ** 2)(np.array([1.0, 2.0]))
+    array([[2., 0.],
+           [0., 4.]])
+    """
+    if mode not in ("rev", "fwd"):
+        raise ValueError(f"jacobian: mode must be 'rev' or 'fwd', not {mode!r}")
+
+    @functools.wraps(f)
+    def wrapper(*args):
+        nums = _select(args, argnums)
+        primals = [_as_primal(args[i]) for i in nums]
+        g = _partial(f, args, nums)
+        if mode == "rev":
+            out, pullback = vjp(g, *primals)
+            out = xp.asarray(out)
+            n = out.size
+            basis = xp.reshape(xp.eye(n, out.dtype, like=out), (n,) + out.shape)
+            cts = pullback(basis)
+            jacs = [xp.reshape(c, out.shape + p.shape) for c, p in zip(cts, primals)]
+        else:
+            jacs = []
+            for k, p in enumerate(primals):
+                n = p.size
+                basis = xp.reshape(xp.eye(n, p.dtype, like=p), (n,) + p.shape)
+                tangents = [basis if j == k else xp.zeros((n,) + q.shape, q.dtype, like=q)
+                            for j, q in enumerate(primals)]
+                out, tout = jvp(g, primals, tangents)
+                tout = xp.asarray(tout)
+                out_ndim = np.ndim(out)
+                # (n, *out.shape) -> (*out.shape, *p.shape)
+                tout = xp.moveaxis(tout, 0, -1)
+                jacs.append(xp.reshape(tout, np.shape(out) + p.shape)
+                            if out_ndim or p.ndim != 1 else tout)
+        return jacs[0] if isinstance(argnums, int) else tuple(jacs)
+    return wrapper
+
+
+def hessian(f, argnums=0):
+    """The Hessian of a real scalar function: forward-over-reverse, one vectorized pass.
+
+    Examples
+    --------
+    >>> import numpy as np, linalgx
+    >>> linalgx.hessian(lambda x: (x ** 3).sum())(np.array([1.0, 2.0]))
+    array([[ 6.,  0.],
+           [ 0., 12.]])
+    """
+    return jacobian(grad(f, argnums), argnums, mode="fwd")

@@ -66,6 +66,7 @@ from .prim_shape import (  # noqa: F401
     astype,
     broadcast_to,
     concatenate,
+    diag,
     diagonal,
     expand_dims,
     flip,

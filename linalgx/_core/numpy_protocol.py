@@ -152,6 +152,7 @@ _FUNCTIONS = {
     np.einsum: _np_einsum, np.dot: _np_dot, np.tensordot: ops.tensordot, np.outer: ops.outer,
     np.inner: ops.inner, np.vdot: ops.vdot, np.trace: _np_trace, np.diagonal: _np_diagonal,
     np.tril: ops.tril, np.triu: ops.triu, np.real: ops.real, np.imag: ops.imag,
+    np.diag: ops.diag,
     np.conj: ops.conj, np.broadcast_to: ops.broadcast_to, np.ravel: ops.ravel,
     np.flip: ops.flip, np.cumsum: _np_cumsum, np.abs: ops.absolute, np.angle: ops.angle,
     np.matrix_transpose: ops.matrix_transpose,

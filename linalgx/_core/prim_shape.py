@@ -362,3 +362,18 @@ def flip(x, axis=None):
     for a in neg_axes(axis, nd):
         idx[nd + a] = slice(None, None, -1)
     return getitem(x, tuple(idx))
+
+
+def diag(v, k=0):
+    """``numpy.diag``: the k-th diagonal of a matrix, or a matrix with v on that diagonal."""
+    nd = ndim_of(v)
+    if nd == 2:
+        return diagonal(v, k, 0, 1)
+    if nd != 1:
+        raise ValueError("Input must be 1- or 2-d.")
+    n = shape_of(v)[0] + abs(k)
+    i = np.arange(shape_of(v)[0])
+    idx = (i, i + k) if k >= 0 else (i - k, i)
+    if not isinstance(v, Box):
+        return ns(v).diag(v, k)
+    return _index_add(v, idx=idx, shape=(n, n), out_ndim=1)

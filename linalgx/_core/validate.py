@@ -17,6 +17,7 @@ from .errors import (
 # NumPy's exact texts: user code matches on them. Detail is appended, never prepended.
 MESSAGES = {
     "singular": "Singular matrix",
+    "singular_d": "Singular matrix",
     "not_pd": "Matrix is not positive definite",
     "eig_conv": "Eigenvalues did not converge",
     "svd_conv": "SVD did not converge",
@@ -37,15 +38,44 @@ MESSAGES = {
     "qr_fail": "Incorrect argument found while performing QR factorization",
     # linalgx's extra functions (torch.linalg semantics): no NumPy text to match.
     "core_mismatch": "%s: incompatible shapes %s and %s for the equation %s",
-    "batch_mismatch": "%s: batch dimensions of %s %s do not match the batch dimensions %s "
-                      "of %s",
-    "householder_dims": "householder_product: requires input.shape[-2] >= input.shape[-1] "
-                        ">= tau.shape[-1], got input %s and tau %s",
+    "pivots_shape": "%s: expected pivots of shape LU.shape[:-1] == %s, got %s",
+    "householder_dims": "householder_product: expected input (..., m, n) and tau (..., k) "
+                        "with the same batch shape and m >= n >= k, got input %s and tau %s",
+    "qr_complete_grad": "qr: mode='complete' with more rows than columns is not "
+                        "differentiable (the extra columns of Q are arbitrary)",
     "pivots_dtype": "%s: pivots must be an integer array, got dtype %s",
+    "phase_gauge": "%s: the eigenvectors of a complex matrix are defined only up to a phase "
+                   "e^{i phi} per column, and the differentiated function depends on that "
+                   "phase, so its derivative is ill-defined",
+    # svd / norm / products family (NumPy's texts)
+    "tol_rtol": "`tol` and `rtol` can't be both set.",
+    "rtol_rcond": "`rtol` and `rcond` can't be both set.",
+    "lstsq_dims": "Incompatible dimensions",
+    "cond_empty": "cond is not defined on empty arrays",
+    "norm_matrix_ord": "Invalid norm order for matrices.",
+    "norm_vector_ord": "Invalid norm order '%s' for vectors",
+    "norm_dup_axes": "Duplicate axes given.",
+    "norm_ndim": "Improper number of dimensions to norm.",
+    "norm_axis_type": "'axis' must be None, an integer or a tuple of integers",
+    "multi_dot_few": "Expecting at least two arrays.",
+    "power_exponent": "exponent must be an integer",
+    "power_object_stack": "matrix_power not supported for stacks of object arrays",
+    "outer_ndim": "Input arrays must be one-dimensional, but they are x1.ndim=%d and "
+                  "x2.ndim=%d.",
+    "cross_dim": "Both input arrays must be (arrays of) 3-dimensional vectors, but they are "
+                 "%d and %d dimensional instead.",
+    "transpose_ndim": "Input array must be at least 2-dimensional",
+    "out_traced": "%s: out= is not supported on traced (differentiated) values",
+    # svd family extras (linalgx's own texts)
+    "svd_gauge": "svd: the loss depends on %s, which the SVD leaves arbitrary (gauge-dependent "
+                 "part %.3g of cotangent scale %.3g), so its gradient is not defined",
+    "vander_n": "N must be greater than 1.",
+    "vander_dtype": "vander supports floating point, complex, and integer arrays, but got %s",
 }
 
 _ERROR_CLASSES = {
     "singular": SingularMatrixError,
+    "singular_d": SingularMatrixError,
     "not_pd": NotPositiveDefiniteError,
     "eig_conv": ConvergenceError,
     "svd_conv": ConvergenceError,
@@ -55,6 +85,7 @@ _ERROR_CLASSES = {
 # What a positive LAPACK-style status code means, per failure kind.
 _INFO_DETAIL = {
     "singular": "U[{i},{i}] == 0",
+    "singular_d": "D[{i},{i}] == 0",
     "not_pd": "leading minor of order {n} is not positive",
 }
 
@@ -64,12 +95,19 @@ def _identity_wrap(x):
 
 
 def makearray(a):
-    """``numpy.linalg._makearray``: an ndarray view plus the wrapper that restores a subclass."""
-    if isinstance(a, Box):
+    """``numpy.linalg._makearray``: an ndarray view plus the wrapper that restores a subclass
+    (np.matrix in, np.matrix out). Plain arrays, lists and Boxes get the identity."""
+    if type(a) is np.ndarray or isinstance(a, Box):
         return a, _identity_wrap
     new = np.asarray(a)
-    wrap = getattr(a, "__array_wrap__", new.__array_wrap__)
-    return new, wrap
+    wrap = getattr(a, "__array_wrap__", None)
+    if wrap is None or type(a) is type(new):
+        return new, _identity_wrap
+
+    def subclass_wrap(result):
+        # a traced result (inside grad) has no subclass to restore
+        return result if isinstance(result, Box) else wrap(result)
+    return new, subclass_wrap
 
 
 def is_complex_dtype(dtype):
@@ -90,9 +128,9 @@ def common_type(*arrays):
         if dt.kind in "fc":
             if dt.kind == "c":
                 is_complex = True
-            if dt in (np.float64, np.complex128):
+            if dt.type in (np.float64, np.complex128):  # .type: any byte order
                 result_double = True
-            elif dt not in (np.float32, np.complex64):
+            elif dt.type not in (np.float32, np.complex64):
                 raise TypeError(MESSAGES["dtype"] % (dt.name,))
         else:
             result_double = True

@@ -1,0 +1,89 @@
+"""Timing and machine-description helpers shared by the runner and the tuner."""
+import os
+import platform
+import statistics
+import sys
+import time
+
+import numpy as np
+
+
+def warn_env():
+    """Warn on stderr about environment variables that change OpenBLAS's kernels."""
+    for name in ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE"):
+        if os.environ.get(name):
+            print(f"warning: {name}={os.environ[name]} is set; OpenBLAS will not use the "
+                  "kernel it would pick for this CPU (use `make bench` / `make tune`, which "
+                  "unset it)", file=sys.stderr)
+
+
+def blas_info():
+    """One line per BLAS library loaded: internal_api, version, architecture, threads."""
+    try:
+        from threadpoolctl import threadpool_info
+    except ImportError:
+        return ["threadpoolctl not installed"]
+    lines = []
+    for info in threadpool_info():
+        if info.get("user_api") != "blas":
+            continue
+        lines.append(f"{info.get('internal_api')} {info.get('version')} "
+                     f"({info.get('architecture')}, {info.get('num_threads')} threads, "
+                     f"{os.path.basename(info.get('filepath', ''))})")
+    return lines or ["no BLAS found by threadpoolctl"]
+
+
+def machine():
+    return f"{platform.platform()}, {platform.machine()}, {os.cpu_count()} CPUs"
+
+
+def inner_count(fn, target):
+    """Calls per sample so that one sample takes about ``target`` seconds (at least 1)."""
+    t = time.perf_counter()
+    fn()
+    dt = time.perf_counter() - t
+    if dt >= target:
+        return 1, dt
+    count = 1
+    while True:
+        t = time.perf_counter()
+        for _ in range(count):
+            fn()
+        dt = time.perf_counter() - t
+        if dt >= target / 4 or count >= 1 << 20:
+            return max(1, int(count * target / max(dt, 1e-9))), dt / count
+        count *= 4
+
+
+def sample(fn, count):
+    t = time.perf_counter()
+    for _ in range(count):
+        fn()
+    return (time.perf_counter() - t) / count
+
+
+def summarize(samples):
+    return {"median": statistics.median(samples), "min": min(samples), "max": max(samples),
+            "samples": list(samples)}
+
+
+def copy_bandwidth(nbytes=128 << 20, repeats=7):
+    """Measured memory-copy bandwidth in bytes/s (bytes read + bytes written per second)."""
+    src = np.ones(nbytes // 8)
+    dst = np.empty_like(src)
+    np.copyto(dst, src)
+    best = []
+    for _ in range(repeats):
+        t = time.perf_counter()
+        np.copyto(dst, src)
+        best.append(time.perf_counter() - t)
+    return 2 * nbytes / statistics.median(best)
+
+
+def fmt_time(s):
+    if s is None:
+        return "-"
+    for unit, scale in (("s", 1), ("ms", 1e-3), ("us", 1e-6), ("ns", 1e-9)):
+        if s >= scale:
+            return f"{s / scale:.3g} {unit}"
+    return f"{s / 1e-9:.3g} ns"

@@ -1,0 +1,190 @@
+"""Routing tuner: time the numba kernels against NumPy's LAPACK gufuncs and write the table.
+
+``python -m benchmarks.tune`` (``make tune``) measures, for each op in det, slogdet, inv,
+solve (one right-hand side) and cholesky, each n in 1..32 and a ladder of batch sizes, the
+median time per call of ``linalgx.kernels.api`` against ``numpy.linalg._umath_linalg`` (the
+lapack backend's engine), float64, interleaved. ``MIN_BATCH[op][n]`` is the smallest batch
+from which numba wins at every larger measured batch; n where numba never wins is left
+out. ``COLD_MIN_BATCH`` is the batch at which a one-off call saves numba's measured first-call
+start-up (a fresh interpreter importing numba and loading the cached kernels). The result is
+written to ``linalgx/_core/_routing_table.py`` with the machine and date in a comment.
+"""
+import argparse
+import datetime
+import math
+import pathlib
+import statistics
+import subprocess
+import sys
+import time
+
+import numpy as np
+from numpy.linalg import _umath_linalg as um
+
+from . import _timing as tm
+
+OPS = ("det", "slogdet", "inv", "solve", "cholesky")
+NS = tuple(range(1, 33))
+BATCHES = (1, 4, 16, 64, 256, 1024, 4096, 16384)
+TABLE = pathlib.Path(__file__).resolve().parents[1] / "linalgx" / "_core" / "_routing_table.py"
+
+_STARTUP = """
+import time, numpy as np
+t = time.perf_counter()
+from linalgx.kernels import api
+for f in (api.det, api.slogdet, api.inv, api.cholesky):
+    f(np.eye(3)[None])
+api.solve(np.eye(3)[None], np.ones((1, 3, 1)))
+print(time.perf_counter() - t)
+"""
+
+
+def _calls(op, n, batch, rng):
+    from linalgx.kernels import api
+    a = rng.standard_normal((batch, n, n)) + np.sqrt(n) * np.eye(n)
+    if op == "cholesky":
+        a = a @ np.swapaxes(a, -1, -2) + n * np.eye(n)
+    b = rng.standard_normal((batch, n, 1))
+    lapack = {"det": lambda: um.det(a, signature="d->d"),
+              "slogdet": lambda: um.slogdet(a, signature="d->dd"),
+              "inv": lambda: um.inv(a, signature="d->d"),
+              "solve": lambda: um.solve(a, b, signature="dd->d"),
+              "cholesky": lambda: um.cholesky_lo(a, signature="d->d")}[op]
+    numba = {"det": lambda: api.det(a), "slogdet": lambda: api.slogdet(a),
+             "inv": lambda: api.inv(a), "solve": lambda: api.solve(a, b),
+             "cholesky": lambda: api.cholesky(a)}[op]
+    return numba, lapack
+
+
+def _time_pair(numba, lapack, repeats, target):
+    fns = (numba, lapack)
+    counts = [tm.inner_count(f, target)[0] for f in fns]
+    samples = ([], [])
+    for r in range(repeats):
+        order = (0, 1) if r % 2 == 0 else (1, 0)
+        for i in order:
+            samples[i].append(tm.sample(fns[i], counts[i]))
+    return statistics.median(samples[0]), statistics.median(samples[1])
+
+
+def measure(ops, ns, batches, repeats, target, budget, progress=None):
+    """{op: {n: {batch: (t_numba, t_lapack)}}}, skipping batches that would take too long."""
+    rng = np.random.default_rng(0)
+    out = {}
+    for op in ops:
+        out[op] = {}
+        for n in ns:
+            row = out[op][n] = {}
+            for batch in batches:
+                numba, lapack = _calls(op, n, batch, rng)
+                numba()  # compile or load the kernel before timing
+                t0 = time.perf_counter()
+                lapack()
+                if (time.perf_counter() - t0) * repeats * 2 > budget:
+                    break  # the crossover is at smaller batches; larger ones only cost time
+                row[batch] = _time_pair(numba, lapack, repeats, target)
+            if progress:
+                progress(op, n, row)
+    return out
+
+
+def min_batches(results, margin=0.9):
+    """MIN_BATCH: the smallest batch from which numba is faster at every larger one.
+
+    A win needs ``t_numba < margin * t_lapack`` (timings on a shared machine are noisy),
+    and at least the two largest measured batches must be wins (one, if only one was
+    measured), so a single lucky sample does not route a size to numba.
+    """
+    table = {}
+    for op, per_n in results.items():
+        for n, row in per_n.items():
+            wins = []
+            for batch in sorted(row, reverse=True):
+                t_numba, t_lapack = row[batch]
+                if t_numba >= margin * t_lapack:
+                    break
+                wins.append(batch)
+            if wins and len(wins) >= min(2, len(row)):
+                table.setdefault(op, {})[n] = wins[-1]
+    return table
+
+
+def startup_seconds(runs=3):
+    """Median first-call cost of the kernels in a fresh interpreter (cache already warm)."""
+    times = []
+    for _ in range(runs + 1):
+        out = subprocess.run([sys.executable, "-c", _STARTUP], capture_output=True, text=True,
+                             check=True)
+        times.append(float(out.stdout.strip().splitlines()[-1]))
+    return statistics.median(times[1:])  # the first run may still be compiling
+
+
+def cold_min_batch(results, table, startup):
+    """The batch at which the median per-matrix saving of numba pays for its start-up."""
+    savings = []
+    for op, per_n in table.items():
+        for n in per_n:
+            row = results[op][n]
+            batch = max(row)
+            t_numba, t_lapack = row[batch]
+            savings.append((t_lapack - t_numba) / batch)
+    if not savings:
+        return 1 << 62
+    saving = statistics.median(savings)
+    return int(2 ** math.ceil(math.log2(max(1.0, startup / max(saving, 1e-12)))))
+
+
+def render(table, cold, startup, seconds):
+    lines = [
+        '"""Measured numba-vs-LAPACK routing thresholds. GENERATED by `make tune`',
+        "(benchmarks/tune.py): do not edit by hand.",
+        "",
+        f"Machine: {tm.machine()}.",
+        *(f"BLAS: {line}." for line in tm.blas_info()),
+        f"numpy {np.__version__}; float64; date {datetime.date.today().isoformat()}; "
+        f"tuning took {seconds:.0f} s.",
+        f"numba first-call start-up measured at {startup:.3f} s (fresh interpreter, warm cache).",
+        "MIN_BATCH[op][n]: smallest batch from which the numba kernel beat LAPACK at every",
+        "larger measured batch; an n that is absent stays on LAPACK.",
+        '"""',
+        f"COLD_MIN_BATCH = {cold}",
+        "MIN_BATCH = {",
+    ]
+    for op in OPS:
+        if op in table:
+            items = [f"{n}: {b}," for n, b in sorted(table[op].items())]
+            lines.append(f'    "{op}": {{')
+            for i in range(0, len(items), 8):
+                lines.append("        " + " ".join(items[i:i + 8]))
+            lines.append("    },")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(prog="python -m benchmarks.tune",
+                                description=__doc__.split("\n")[0])
+    p.add_argument("--quick", action="store_true", help="fewer sizes and repeats (a smoke run)")
+    p.add_argument("--output", default=str(TABLE), help="table to write (default: %(default)s)")
+    p.add_argument("--max-n", type=int, default=max(NS))
+    args = p.parse_args(argv)
+    tm.warn_env()
+    start = time.perf_counter()
+    ns = tuple(n for n in NS if n <= args.max_n)
+    repeats, target, budget = (3, 0.0005, 0.5) if args.quick else (5, 0.001, 1.0)
+
+    def progress(op, n, row):
+        wins = [b for b, (tn, tl) in row.items() if tn < tl]
+        print(f"{op:9s} n={n:2d} numba wins at batches {wins}", file=sys.stderr, flush=True)
+
+    results = measure(OPS, ns, BATCHES, repeats, target, budget, progress)
+    table = min_batches(results)
+    startup = startup_seconds()
+    cold = cold_min_batch(results, table, startup)
+    text = render(table, cold, startup, time.perf_counter() - start)
+    pathlib.Path(args.output).write_text(text)
+    print(text)
+
+
+if __name__ == "__main__":
+    main()

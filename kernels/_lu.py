@@ -1,0 +1,183 @@
+"""LU with partial pivoting for stacks of small matrices: det, slogdet, inv, solve.
+
+Matrices arrive flattened, as a C-contiguous ``(N, n*n)`` array (``(N, n*k)`` for right-hand
+sides): indexing a flat row with computed offsets keeps the generated loops simple (a batched
+3x3 det over ``(N, 9)`` ran 4-8x faster than over ``(N, 3, 3)`` here). Each element is
+factored in a small work buffer allocated once per call. The factorization follows LAPACK's
+``getf2``: the first row whose pivot magnitude (``|re| + |im|`` for complex, like ``i?amax``)
+is largest becomes the pivot row, an exactly zero pivot stops with ``info = j + 1`` (1-based,
+so ``U[info-1, info-1] == 0``), and NaN never compares equal to zero, so NaN and inf
+propagate into that element's result instead of failing it.
+"""
+import math
+
+import numpy as np
+from numba import njit
+
+from ._util import cabs1, phase
+
+
+@njit(cache=True, nogil=True)
+def getrf_kernel(w, n, piv):
+    """Factor the row-major ``n x n`` matrix in ``w`` in place as P L U.
+
+    Returns ``(info, nswaps)``: ``info = j + 1`` at the first exactly zero pivot (the
+    factorization stops there), else 0; ``nswaps`` is the number of row interchanges.
+    """
+    nswaps = 0
+    for j in range(n):
+        p = j
+        m = cabs1(w[j * n + j])
+        for i in range(j + 1, n):
+            t = cabs1(w[i * n + j])
+            if t > m:
+                m = t
+                p = i
+        piv[j] = p
+        if w[p * n + j] == 0:
+            return j + 1, nswaps
+        if p != j:
+            nswaps += 1
+            for k in range(n):
+                tmp = w[j * n + k]
+                w[j * n + k] = w[p * n + k]
+                w[p * n + k] = tmp
+        d = w[j * n + j]
+        for i in range(j + 1, n):
+            l = w[i * n + j] / d
+            w[i * n + j] = l
+            for k in range(j + 1, n):
+                w[i * n + k] -= l * w[j * n + k]
+    return 0, nswaps
+
+
+@njit(cache=True, nogil=True)
+def getrs_kernel(w, n, piv, x, k):
+    """Solve ``A X = B`` in place in the row-major ``n x k`` block ``x``, given getrf's factors."""
+    for j in range(n):
+        p = piv[j]
+        if p != j:
+            for c in range(k):
+                tmp = x[j * k + c]
+                x[j * k + c] = x[p * k + c]
+                x[p * k + c] = tmp
+    for j in range(n):
+        for i in range(j + 1, n):
+            l = w[i * n + j]
+            for c in range(k):
+                x[i * k + c] -= l * x[j * k + c]
+    for j in range(n - 1, -1, -1):
+        d = w[j * n + j]
+        for c in range(k):
+            x[j * k + c] /= d
+        for i in range(j):
+            u = w[i * n + j]
+            for c in range(k):
+                x[i * k + c] -= u * x[j * k + c]
+
+
+@njit(cache=True, nogil=True)
+def slogdet_lu_kernel(a, n, w, piv):
+    """``(sign, logabsdet)`` of the flat matrix ``a`` by LU, NumPy's way: sign 0 and
+    logabsdet -inf at a zero pivot, else the pivots' phases times the permutation's sign."""
+    for i in range(n * n):
+        w[i] = a[i]
+    info, nswaps = getrf_kernel(w, n, piv)
+    sign = w[0] * 0 + (1.0 if nswaps % 2 == 0 else -1.0)
+    logabs = abs(w[0]) * 0
+    if info > 0:
+        return sign * 0, logabs - np.inf
+    for j in range(n):
+        u = w[j * n + j]
+        sign = sign * phase(u)
+        logabs += np.log(abs(u))
+    return sign, logabs
+
+
+@njit(cache=True, nogil=True)
+def det_lu_kernel(a, n, w, piv):
+    """det of the flat matrix ``a`` as the product of LU pivots (0 at a zero pivot).
+
+    Where the running product under- or overflows although every pivot is finite and
+    nonzero, falls back to ``sign * exp(logabsdet)`` as NumPy computes every det.
+    """
+    for i in range(n * n):
+        w[i] = a[i]
+    info, nswaps = getrf_kernel(w, n, piv)
+    if info > 0:
+        return w[0] * 0
+    d = w[0] * 0 + (1.0 if nswaps % 2 == 0 else -1.0)
+    for j in range(n):
+        d = d * w[j * n + j]
+    ad = abs(d)
+    if not (ad > 0 and ad < np.inf):  # complex overflow can also give NaN
+        finite = True
+        for j in range(n):
+            if not np.isfinite(w[j * n + j]):
+                finite = False
+        if finite:
+            sign, logabs = slogdet_lu_kernel(a, n, w, piv)
+            d = sign * math.exp(logabs)
+    return d
+
+
+@njit(cache=True, nogil=True)
+def det_lu_gufunc(a, n, out):
+    """``out[b] = det(a[b])`` for the flattened stack ``a`` of ``n x n`` matrices."""
+    w = np.empty(n * n, dtype=a.dtype)
+    piv = np.empty(n, dtype=np.intp)
+    for b in range(a.shape[0]):
+        out[b] = det_lu_kernel(a[b], n, w, piv)
+
+
+@njit(cache=True, nogil=True)
+def slogdet_lu_gufunc(a, n, sign, logabs):
+    """``sign[b], logabs[b] = slogdet(a[b])`` for a flattened stack."""
+    w = np.empty(n * n, dtype=a.dtype)
+    piv = np.empty(n, dtype=np.intp)
+    for b in range(a.shape[0]):
+        s, la = slogdet_lu_kernel(a[b], n, w, piv)
+        sign[b] = s
+        logabs[b] = la
+
+
+@njit(cache=True, nogil=True)
+def inv_gufunc(a, n, out, info):
+    """``out[b] = inv(a[b])``; ``info[b] = j + 1`` where pivot j is exactly zero.
+
+    A failed element's ``out`` is left unspecified (the caller fills it with NaN).
+    """
+    w = np.empty(n * n, dtype=a.dtype)
+    piv = np.empty(n, dtype=np.intp)
+    for b in range(a.shape[0]):
+        ab = a[b]
+        for i in range(n * n):
+            w[i] = ab[i]
+        st, _ = getrf_kernel(w, n, piv)
+        info[b] = st
+        if st == 0:
+            x = out[b]
+            for i in range(n * n):
+                x[i] = 0
+            for i in range(n):
+                x[i * n + i] = 1
+            getrs_kernel(w, n, piv, x, n)
+
+
+@njit(cache=True, nogil=True)
+def solve_gufunc(a, bb, n, k, out, info):
+    """``out[b] = solve(a[b], bb[b])`` for ``n x k`` right-hand sides; info as in inv."""
+    w = np.empty(n * n, dtype=a.dtype)
+    piv = np.empty(n, dtype=np.intp)
+    for b in range(a.shape[0]):
+        ab = a[b]
+        for i in range(n * n):
+            w[i] = ab[i]
+        st, _ = getrf_kernel(w, n, piv)
+        info[b] = st
+        if st == 0:
+            x = out[b]
+            rhs = bb[b]
+            for i in range(n * k):
+                x[i] = rhs[i]
+            getrs_kernel(w, n, piv, x, k)

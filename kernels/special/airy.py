@@ -1,0 +1,223 @@
+"""Airy functions Ai, Ai', Bi, Bi' of a real argument.
+
+|x| <= 10: Cephes ``airy.c`` (S. L. Moshier; power series and rational approximations), as
+SciPy's xsf uses there. |x| > 10, where xsf calls AMOS: the asymptotic expansions DLMF
+9.7.5-9.7.12 with zeta = 2/3 |x|^(3/2) carried in double-double, so that exp(-zeta) and the
+phase zeta - pi/4 keep full relative accuracy for large |x|.
+"""
+import math
+
+from .bessel_tables import (
+    AIRY_AD,
+    AIRY_AFD,
+    AIRY_AFN,
+    AIRY_AGD,
+    AIRY_AGN,
+    AIRY_AN,
+    AIRY_APD,
+    AIRY_APFD,
+    AIRY_APFN,
+    AIRY_APGD,
+    AIRY_APGN,
+    AIRY_APN,
+    AIRY_BD16,
+    AIRY_BN16,
+    AIRY_BPPD,
+    AIRY_BPPN,
+)
+from .common import INF, MACHEP, NAN, SQRT1OPI, SQRT3, jit, p1evl, polevl, two_prod, two_sum
+
+AIRY_C1 = 0.35502805388781723926
+AIRY_C2 = 0.258819403792806798405
+MAXAIRY = 103.892
+
+
+@jit
+def cephes_airy(x):
+    domflg = 0
+    ai = aip = bi = bip = 0.0
+    if x > MAXAIRY:
+        return 0.0, 0.0, INF, INF
+    if x < -2.09:
+        t = math.sqrt(-x)
+        zeta = -2.0 * x * t / 3.0
+        t = math.sqrt(t)
+        k = SQRT1OPI / t
+        z = 1.0 / zeta
+        zz = z * z
+        uf = 1.0 + zz * polevl(zz, AIRY_AFN) / p1evl(zz, AIRY_AFD)
+        ug = z * polevl(zz, AIRY_AGN) / p1evl(zz, AIRY_AGD)
+        theta = zeta + 0.25 * math.pi
+        f = math.sin(theta)
+        g = math.cos(theta)
+        ai = k * (f * uf - g * ug)
+        bi = k * (g * uf + f * ug)
+        uf = 1.0 + zz * polevl(zz, AIRY_APFN) / p1evl(zz, AIRY_APFD)
+        ug = z * polevl(zz, AIRY_APGN) / p1evl(zz, AIRY_APGD)
+        k = SQRT1OPI * t
+        aip = -k * (g * uf + f * ug)
+        bip = k * (f * uf - g * ug)
+        return ai, aip, bi, bip
+    if x >= 2.09:
+        domflg = 5
+        t = math.sqrt(x)
+        zeta = 2.0 * x * t / 3.0
+        g = math.exp(zeta)
+        t = math.sqrt(t)
+        k = 2.0 * t * g
+        z = 1.0 / zeta
+        f = polevl(z, AIRY_AN) / polevl(z, AIRY_AD)
+        ai = SQRT1OPI * f / k
+        k = -0.5 * SQRT1OPI * t / g
+        f = polevl(z, AIRY_APN) / polevl(z, AIRY_APD)
+        aip = f * k
+        if x > 8.3203353:
+            f = z * polevl(z, AIRY_BN16) / p1evl(z, AIRY_BD16)
+            k = SQRT1OPI * g
+            bi = k * (1.0 + f) / t
+            f = z * polevl(z, AIRY_BPPN) / p1evl(z, AIRY_BPPD)
+            bip = k * t * (1.0 + f)
+            return ai, aip, bi, bip
+    f = 1.0
+    g = x
+    t = 1.0
+    uf = 1.0
+    ug = x
+    k = 1.0
+    z = x * x * x
+    while t > MACHEP:
+        uf *= z
+        k += 1.0
+        uf /= k
+        ug *= z
+        k += 1.0
+        ug /= k
+        uf /= k
+        f += uf
+        k += 1.0
+        ug /= k
+        g += ug
+        t = abs(uf / f)
+    uf = AIRY_C1 * f
+    ug = AIRY_C2 * g
+    if (domflg & 1) == 0:
+        ai = uf - ug
+    if (domflg & 2) == 0:
+        bi = SQRT3 * (uf + ug)
+    k = 4.0
+    uf = x * x / 2.0
+    ug = z / 3.0
+    f = uf
+    g = 1.0 + ug
+    uf /= 3.0
+    t = 1.0
+    while t > MACHEP:
+        uf *= z
+        ug /= k
+        k += 1.0
+        ug *= z
+        uf /= k
+        f += uf
+        k += 1.0
+        ug /= k
+        uf /= k
+        g += ug
+        k += 1.0
+        t = abs(ug / g)
+    uf = AIRY_C1 * f
+    ug = AIRY_C2 * g
+    if (domflg & 4) == 0:
+        aip = uf - ug
+    if (domflg & 8) == 0:
+        bip = SQRT3 * (uf + ug)
+    return ai, aip, bi, bip
+
+
+@jit
+def _zeta_dd(z):
+    # 2/3 z^(3/2) as a double-double (hi, lo)
+    s = math.sqrt(z)
+    p, e = two_prod(s, s)
+    sl = ((z - p) - e) / (2.0 * s)
+    h, l = two_prod(z, s)
+    l += z * sl
+    c_hi = 0.6666666666666666
+    c_lo = 3.700743415417188e-17
+    h2, l2 = two_prod(h, c_hi)
+    l2 += h * c_lo + l * c_hi
+    return two_sum(h2, l2)
+
+
+@jit
+def _asym_sums(zeta, alternate, parity):
+    # sum_k s_k u_k zeta^-k and the same with v_k; parity 0 -> all k, 1 -> even k only,
+    # 2 -> odd k only (with the (-1)^(k//2) signs of DLMF 9.7.9-9.7.12).
+    su = 0.0
+    sv = 0.0
+    u = 1.0
+    zp = 1.0
+    last = INF
+    for k in range(0, 60):
+        if k > 0:
+            u *= (6.0 * k - 5.0) * (6.0 * k - 3.0) * (6.0 * k - 1.0) / ((2.0 * k - 1.0) * 216.0 * k)
+            zp /= zeta
+        v = -(6.0 * k + 1.0) / (6.0 * k - 1.0) * u if k > 0 else 1.0
+        if parity == 0:
+            sign = -1.0 if (alternate and k % 2 == 1) else 1.0
+        else:
+            if k % 2 != parity - 1:
+                continue
+            sign = -1.0 if (k // 2) % 2 == 1 else 1.0
+        tu = sign * u * zp
+        tv = sign * v * zp
+        mag = abs(tu) + abs(tv)
+        if mag > last:
+            break
+        su += tu
+        sv += tv
+        last = mag
+        if mag < 1e-17 * (abs(su) + abs(sv)):
+            break
+    return su, sv
+
+
+@jit
+def airy(x):
+    """(Ai, Ai', Bi, Bi') at real x."""
+    if x != x:
+        return NAN, NAN, NAN, NAN
+    if -10.0 <= x <= 10.0:
+        return cephes_airy(x)
+    if x == INF:
+        return 0.0, -0.0, INF, INF
+    if x == -INF:
+        return 0.0, NAN, 0.0, NAN
+    z = abs(x)
+    zh, zl = _zeta_dd(z)
+    q = math.sqrt(math.sqrt(z))  # z^(1/4)
+    if x > 0:
+        su, sv = _asym_sums(zh, True, 0)
+        em = math.exp(-zh)
+        em = em - em * zl
+        ai = em * su * (0.5 * SQRT1OPI) / q
+        aip = -em * sv * (0.5 * SQRT1OPI) * q
+        su, sv = _asym_sums(zh, False, 0)
+        if zh > 709.0:
+            return ai, aip, INF, INF
+        ep = math.exp(zh)
+        ep = ep + ep * zl
+        return ai, aip, ep * su * SQRT1OPI / q, ep * sv * SQRT1OPI * q
+    s0 = math.sin(zh)
+    c0 = math.cos(zh)
+    sz = s0 + zl * c0
+    cz = c0 - zl * s0
+    r = 0.70710678118654752440
+    cm = (cz + sz) * r   # cos(zeta - pi/4)
+    sm = (sz - cz) * r   # sin(zeta - pi/4)
+    ue, ve = _asym_sums(zh, True, 1)
+    uo, vo = _asym_sums(zh, True, 2)
+    ai = SQRT1OPI / q * (cm * ue + sm * uo)
+    bi = SQRT1OPI / q * (-sm * ue + cm * uo)
+    aip = SQRT1OPI * q * (sm * ve - cm * vo)
+    bip = SQRT1OPI * q * (cm * ve + sm * vo)
+    return ai, aip, bi, bip

@@ -1,0 +1,325 @@
+"""Gamma family: gammaln, digamma, polygamma, Hurwitz and Riemann zeta, and the
+derivative kernels that the autodiff rules of zeta and gammainc need.
+
+Sources: Cephes ``gamma.c``, ``psi.c`` (with Boost's rational approximation on [1, 2]),
+``zeta.c``, ``unity.c`` (S. L. Moshier, via SciPy's xsf) and xsf's ``digamma.h``
+(J. Wilson; Taylor series at the negative root). The incomplete gamma functions live in
+:mod:`.igam`.
+"""
+import math
+
+import numpy as np
+
+from .common import (
+    EULER,
+    INF,
+    LOGPI,
+    MACHEP,
+    NAN,
+    gamma,
+    jit,
+    lgam,
+    polevl,
+    sinpi,
+)
+
+PSI_A = np.array([8.33333333333333333333e-2, -2.10927960927960927961e-2,
+                  7.57575757575757575758e-3, -4.16666666666666666667e-3,
+                  3.96825396825396825397e-3, -8.33333333333333333333e-3,
+                  8.33333333333333333333e-2])
+PSI_P = np.array([-0.0020713321167745952, -0.045251321448739056, -0.28919126444774784,
+                  -0.65031853770896507, -0.32555031186804491, 0.25479851061131551])
+PSI_Q = np.array([-0.55789841321675513e-6, 0.0021284987017821144, 0.054151797245674225,
+                  0.43593529692665969, 1.4606242909763515, 2.0767117023730469, 1.0])
+PSI_Y = 0.99558162689208984
+PSI_ROOT1 = 1569415565.0 / 1073741824.0
+PSI_ROOT2 = (381566830.0 / 1073741824.0) / 1073741824.0
+PSI_ROOT3 = 0.9016312093258695918615325266959189453125e-19
+
+# (2k)! / B_2k for the Euler-Maclaurin sum (Cephes zeta.c)
+ZETA_A = np.array([12.0, -720.0, 30240.0, -1209600.0, 47900160.0, -1.8924375803183791606e9,
+                   7.47242496e10, -2.950130727918164224e12, 1.1646782814350067249e14,
+                   -4.5979787224074726105e15, 1.8152105401943546773e17,
+                   -7.1661652561756670113e18])
+
+
+@jit
+def gammaln(x):
+    return lgam(x)
+
+
+@jit
+def _psi_1_2(x):
+    g = x - PSI_ROOT1
+    g -= PSI_ROOT2
+    g -= PSI_ROOT3
+    r = polevl(x - 1.0, PSI_P) / polevl(x - 1.0, PSI_Q)
+    return g * PSI_Y + g * r
+
+
+@jit
+def psi(x):
+    """Cephes psi (digamma) with Boost's rational approximation on [1, 2]."""
+    y = 0.0
+    if x != x:
+        return x
+    if x == INF:
+        return x
+    if x == -INF:
+        return NAN
+    if x == 0.0:
+        return math.copysign(INF, -x)
+    if x < 0.0:
+        r = x - math.trunc(x)
+        if r == 0.0:
+            return NAN
+        y = -math.pi / math.tan(math.pi * r)
+        x = 1.0 - x
+    if x <= 10.0 and x == math.floor(x):
+        n = int(x)
+        for i in range(1, n):
+            y += 1.0 / i
+        return y - EULER
+    if x < 1.0:
+        y -= 1.0 / x
+        x += 1.0
+    elif x < 10.0:
+        while x > 2.0:
+            x -= 1.0
+            y += 1.0 / x
+    if 1.0 <= x <= 2.0:
+        return y + _psi_1_2(x)
+    if x < 1.0e17:
+        z = 1.0 / (x * x)
+        yy = z * polevl(z, PSI_A)
+    else:
+        yy = 0.0
+    return y + (math.log(x) - (0.5 / x) - yy)
+
+
+@jit
+def zeta(x, q):
+    """Hurwitz zeta function sum_k (k + q)**-x (Cephes zeta, Euler-Maclaurin)."""
+    if x == 1.0:
+        return INF
+    if x < 1.0 or x != x or q != q:
+        return NAN
+    if q <= 0.0:
+        if q == math.floor(q):
+            return INF
+        if x != math.floor(x):
+            return NAN
+    if q > 1e8:
+        return (1.0 / (x - 1.0) + 1.0 / (2.0 * q)) * q ** (1.0 - x)
+    s = q ** -x
+    a = q
+    i = 0
+    b = 0.0
+    while i < 9 or a <= 9.0:
+        i += 1
+        a += 1.0
+        b = a ** -x
+        s += b
+        if abs(b / s) < MACHEP:
+            return s
+    w = a
+    s += b * w / (x - 1.0)
+    s -= 0.5 * b
+    a = 1.0
+    k = 0.0
+    for j in range(12):
+        a *= x + k
+        b /= w
+        t = a * b / ZETA_A[j]
+        s = s + t
+        t = abs(t / s)
+        if t < MACHEP:
+            break
+        k += 1.0
+        a *= x + k
+        b /= w
+        k += 1.0
+    return s
+
+
+DIGAMMA_NEGROOT = -0.504083008264455409
+DIGAMMA_NEGROOTVAL = 7.2897639029768949e-17
+
+
+@jit
+def digamma(x):
+    """xsf digamma: a Taylor series at the negative root, Cephes psi elsewhere."""
+    if abs(x - DIGAMMA_NEGROOT) < 0.3:
+        res = DIGAMMA_NEGROOTVAL
+        coeff = -1.0
+        z = x - DIGAMMA_NEGROOT
+        for n in range(1, 100):
+            coeff *= -z
+            term = coeff * zeta(n + 1.0, DIGAMMA_NEGROOT)
+            res += term
+            if abs(term) < 2.220446049250313e-16 * abs(res):
+                break
+        return res
+    return psi(x)
+
+
+@jit
+def polygamma(n, x):
+    """(-1)**(n+1) n! zeta(n+1, x), digamma for n == 0 (scipy.special.polygamma)."""
+    if n == 0.0:
+        return digamma(x)
+    if n != math.floor(n):
+        return NAN
+    sign = 1.0 if (int(n) + 1) % 2 == 0 else -1.0
+    return sign * gamma(n + 1.0) * zeta(n + 1.0, x)
+
+
+@jit
+def _zeta_em(x, q):
+    # Euler-Maclaurin without Cephes' x > 1 restriction (it is an analytic continuation);
+    # used for the Riemann zeta function on 0 <= x < 1.
+    w = q + 10.0
+    s = 0.0
+    for k in range(10):
+        s += (q + k) ** -x
+    b = w ** -x
+    s += b * w / (x - 1.0) + 0.5 * b
+    a = 1.0
+    k = 0.0
+    for j in range(12):
+        a *= x + k
+        b /= w
+        t = a * b / ZETA_A[j]
+        s += t
+        if abs(t) < MACHEP * abs(s):
+            break
+        k += 1.0
+        a *= x + k
+        b /= w
+        k += 1.0
+    return s
+
+
+@jit
+def riemann_zeta(x):
+    """Riemann zeta: Hurwitz at q=1 for x > 1, the functional equation for x < 0."""
+    if x != x:
+        return x
+    if x == 1.0:
+        return INF
+    if x == -INF:
+        return NAN
+    if x > 1.0:
+        return zeta(x, 1.0)
+    if x >= 0.0:
+        return _zeta_em(x, 1.0)
+    # zeta(x) = 2^x pi^(x-1) sin(pi x / 2) Gamma(1-x) zeta(1-x)  (DLMF 25.4.1)
+    s = sinpi(0.5 * x)
+    if s == 0.0:
+        return 0.0
+    lg = x * math.log(2.0) + (x - 1.0) * LOGPI + lgam(1.0 - x)
+    return s * math.exp(lg) * zeta(1.0 - x, 1.0)
+
+
+@jit
+def gammasgn(x):
+    if x > 0.0:
+        return 1.0
+    f = math.floor(x)
+    if x == f:
+        return NAN
+    return -1.0 if int(f) % 2 else 1.0
+
+
+# -- Taylor-mode ("jet") arithmetic: arrays c[0..K] of d^m f / m!  --------------------------
+@jit
+def jet_mul(a, b):
+    n = a.shape[0]
+    c = np.zeros(n)
+    for i in range(n):
+        for j in range(n - i):
+            c[i + j] += a[i] * b[j]
+    return c
+
+
+@jit
+def jet_div(a, b):
+    n = a.shape[0]
+    c = np.zeros(n)
+    for m in range(n):
+        s = a[m]
+        for j in range(1, m + 1):
+            s -= b[j] * c[m - j]
+        c[m] = s / b[0]
+    return c
+
+
+@jit
+def jet_exp(u):
+    n = u.shape[0]
+    e = np.zeros(n)
+    e[0] = math.exp(u[0])
+    for m in range(1, n):
+        s = 0.0
+        for j in range(1, m + 1):
+            s += j * u[j] * e[m - j]
+        e[m] = s / m
+    return e
+
+
+@jit
+def jet_pow_const(w, s, n):
+    # w**-s as a jet in s: w**-s (-log w)**m / m!
+    c = np.empty(n)
+    lw = -math.log(w)
+    c[0] = w ** -s
+    for m in range(1, n):
+        c[m] = c[m - 1] * lw / m
+    return c
+
+
+@jit
+def zeta_ds(k, s, q):
+    """k-th derivative of the Hurwitz zeta function in s.
+
+    Taylor-mode differentiation of the Euler-Maclaurin formula
+    zeta(s, q) = sum_{n<N} (n+q)^-s + w^(1-s)/(s-1) + w^-s/2
+                 + sum_j B_2j/(2j)! (s)_{2j-1} w^(-s-2j+1),   w = N + q,
+    with N large enough that the correction terms decrease geometrically.
+    """
+    kk = int(k)
+    if kk < 0 or s != s or q != q or q <= 0.0:
+        return NAN
+    if s == 1.0:
+        return NAN
+    n = kk + 1
+    acc = np.zeros(n)
+    w0 = max(10.0, 0.5 * (abs(s) + 24.0))
+    j = 0
+    while q + j < w0:
+        acc += jet_pow_const(q + j, s, n)
+        j += 1
+    w = q + j
+    ws = jet_pow_const(w, s, n)               # w^-s
+    inv = np.empty(n)                         # 1/(s-1) as a jet
+    for m in range(n):
+        inv[m] = (-1.0) ** m / (s - 1.0) ** (m + 1)
+    acc += jet_mul(ws * w, inv) + 0.5 * ws
+    poch = np.zeros(n)                        # (s)_{2j-1} as a jet
+    poch[0] = 1.0
+    lin = np.zeros(n)
+    if n > 1:
+        lin[1] = 1.0
+    wp = ws / w                               # w^(-s-2j+1), starting at j=1
+    for i in range(12):
+        lin[0] = s + 2 * i
+        poch = jet_mul(poch, lin)
+        if i > 0:
+            lin[0] = s + 2 * i - 1
+            poch = jet_mul(poch, lin)
+            wp = wp / (w * w)
+        term = jet_mul(poch, wp) / ZETA_A[i]
+        acc += term
+        if np.max(np.abs(term)) < 1e-17 * np.max(np.abs(acc)):
+            break
+    return acc[kk] * math.gamma(kk + 1.0)

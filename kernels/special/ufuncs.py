@@ -1,0 +1,169 @@
+"""NumPy ufuncs built from the scalar kernels, lazily, with numba's ``vectorize``.
+
+Each entry of :data:`SPECS` names a scalar wrapper and its loop types in SciPy's order (so
+NumPy's loop selection gives SciPy's result dtypes: float32 in, float32 out; integers in,
+float64 out). float32 loops compute in float64 and round once, as SciPy's Cephes loops do.
+A function's ufunc is compiled on its first call (``cache=True`` keeps the machine code on
+disk), and a ``target="parallel"`` twin only on the first call with at least
+:data:`PARALLEL_MIN` elements. Parallel calls take a non-blocking lock and fall back to the
+serial ufunc when another thread holds it (numba's workqueue threading layer must not be
+entered concurrently), and a forked child never uses the parallel twin (the OpenMP layer
+does not survive fork).
+"""
+import os
+import threading
+
+from . import wrappers as w
+
+PARALLEL_MIN = 100_000
+
+_LETTERS = {"f": "float32", "d": "float64", "F": "complex64", "D": "complex128",
+            "l": "int64"}
+
+# name: (real wrapper, real loops, complex wrapper or None, complex loops)
+SPECS = {
+    "erf": (w.erf, "d->d f->f", None, ""),
+    "erfc": (w.erfc, "d->d f->f", None, ""),
+    "erfcx": (w.erfcx, "d->d f->f", None, ""),
+    "erfinv": (w.erfinv, "f->f d->d", None, ""),
+    "ndtr": (w.ndtr, "d->d f->f", None, ""),
+    "ndtri": (w.ndtri, "f->f d->d", None, ""),
+    "log_ndtr": (w.log_ndtr, "d->d f->f", None, ""),
+    "gammaln": (w.gammaln, "d->d f->f", None, ""),
+    "digamma": (w.digamma, "d->d f->f", None, ""),
+    "polygamma": (w.polygamma, "dd->d", None, ""),
+    "gammainc": (w.gammainc, "dd->d ff->f", None, ""),
+    "gammaincc": (w.gammaincc, "dd->d ff->f", None, ""),
+    "zeta": (w.zeta, "ff->f dd->d", None, ""),
+    "riemann_zeta": (w.riemann_zeta, "d->d f->f", None, ""),
+    "i0": (w.i0, "d->d f->f", None, ""),
+    "i0e": (w.i0e, "d->d f->f", None, ""),
+    "i1": (w.i1, "d->d f->f", None, ""),
+    "i1e": (w.i1e, "d->d f->f", None, ""),
+    "k0": (w.k0, "d->d f->f", None, ""),
+    "k0e": (w.k0e, "d->d f->f", None, ""),
+    "k1": (w.k1, "d->d f->f", None, ""),
+    "k1e": (w.k1e, "d->d f->f", None, ""),
+    "j0": (w.j0, "d->d f->f", None, ""),
+    "j1": (w.j1, "d->d f->f", None, ""),
+    "y0": (w.y0, "d->d f->f", None, ""),
+    "y1": (w.y1, "d->d f->f", None, ""),
+    "spherical_jn": (w.spherical_jn, "ld->d lf->f", None, ""),
+    "spherical_jn_d": (w.spherical_jn_d, "ld->d lf->f", None, ""),
+    "eval_chebyt": (w.chebyt, "ld->d ff->f dd->d", None, ""),
+    "eval_chebyu": (w.chebyu, "ld->d ff->f dd->d", None, ""),
+    "eval_sh_chebyt": (w.sh_chebyt, "ld->d ff->f dd->d", None, ""),
+    "eval_sh_chebyu": (w.sh_chebyu, "ld->d ff->f dd->d", None, ""),
+    "eval_legendre": (w.legendre, "ld->d ff->f dd->d", None, ""),
+    "eval_laguerre": (w.laguerre, "ld->d ff->f dd->d", None, ""),
+    "eval_hermite": (w.hermite, "ld->d", None, ""),
+    "eval_hermitenorm": (w.hermitenorm, "ld->d", None, ""),
+    "gegenbauer": (w.gegenbauer, "ldd->d", None, ""),
+    "genlaguerre": (w.genlaguerre, "ldd->d", None, ""),
+    # torch.special's polynomials: (x, n), n truncated to an integer, 0 for n < 0
+    "t_chebyshev_t": (w.t_chebyt, "fl->f dl->d ff->f dd->d", None, ""),
+    "t_chebyshev_u": (w.t_chebyu, "fl->f dl->d ff->f dd->d", None, ""),
+    "t_chebyshev_v": (w.t_chebyv, "fl->f dl->d ff->f dd->d", None, ""),
+    "t_chebyshev_w": (w.t_chebyw, "fl->f dl->d ff->f dd->d", None, ""),
+    "t_sh_chebyshev_t": (w.t_sh_chebyt, "fl->f dl->d ff->f dd->d", None, ""),
+    "t_sh_chebyshev_u": (w.t_sh_chebyu, "fl->f dl->d ff->f dd->d", None, ""),
+    "t_sh_chebyshev_v": (w.t_sh_chebyv, "fl->f dl->d ff->f dd->d", None, ""),
+    "t_sh_chebyshev_w": (w.t_sh_chebyw, "fl->f dl->d ff->f dd->d", None, ""),
+    "t_hermite_h": (w.t_hermite, "fl->f dl->d ff->f dd->d", None, ""),
+    "t_hermite_he": (w.t_hermitenorm, "fl->f dl->d ff->f dd->d", None, ""),
+    "t_laguerre_l": (w.t_laguerre, "fl->f dl->d ff->f dd->d", None, ""),
+    "t_legendre_p": (w.t_legendre, "fl->f dl->d ff->f dd->d", None, ""),
+    "expit": (w.expit, "d->d f->f", w.cexpit, "D->D F->F"),
+    "logit": (w.logit, "d->d f->f", None, ""),
+    "sinc": (w.sinc, "f->f d->d", w.csinc, "F->F D->D"),
+    "entr": (w.entr, "f->f d->d", None, ""),
+    "xlogy": (w.xlogy, "dd->d ff->f", w.cxlogy, "DD->D FF->F"),
+    "xlog1py": (w.xlog1py, "dd->d ff->f", w.cxlog1py, "DD->D FF->F"),
+    "exp2": (w.exp2, "d->d f->f", w.cexp2, "D->D F->F"),
+    "expm1": (w.expm1, "d->d f->f", w.cexpm1, "D->D F->F"),
+    "log1p": (w.log1p, "d->d f->f", w.clog1p, "D->D F->F"),
+    "round": (w.round_, "f->f d->d", None, ""),
+    "zeta_ds": (w.zeta_ds, "ldd->d", None, ""),
+    "gammainc_da": (w.gammainc_da, "ldd->d", None, ""),
+    "igam_density_da": (w.igam_density_da, "ldd->d", None, ""),
+}
+GUFUNCS = {"airy": (w.airy, "f->ffff d->dddd")}
+
+_built = {}
+_build_lock = threading.Lock()
+_parallel_lock = threading.Lock()
+_parallel_ok = True
+
+
+def _no_parallel_after_fork():
+    global _parallel_ok
+    _parallel_ok = False
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_no_parallel_after_fork)
+
+
+def _numba_sig(types, nout=1):
+    ins, outs = types.split("->")
+    args = ", ".join(_LETTERS[c] for c in ins)
+    if nout == 1:
+        return f"{_LETTERS[outs]}({args})"
+    return "void(" + ", ".join([args] + [_LETTERS[c] + "[:]" for c in outs]) + ")"
+
+
+def _build(name, kind, parallel):
+    import numba
+
+    target = "parallel" if parallel else "cpu"
+    if name in GUFUNCS:
+        fn, loops = GUFUNCS[name]
+        sigs = [_numba_sig(t, 4) for t in loops.split()]
+        return numba.guvectorize(sigs, "()->(),(),(),()", target=target,
+                                 cache=True, nopython=True)(fn)
+    real_fn, real_loops, cplx_fn, cplx_loops = SPECS[name]
+    fn, loops = (cplx_fn, cplx_loops) if kind == "complex" else (real_fn, real_loops)
+    sigs = [_numba_sig(t) for t in loops.split()]
+    return numba.vectorize(sigs, target=target, cache=True, nopython=True)(fn)
+
+
+def get(name, kind="real", parallel=False):
+    """The numba ufunc for ``name`` (built on first use)."""
+    key = (name, kind, parallel)
+    u = _built.get(key)
+    if u is None:
+        with _build_lock:
+            u = _built.get(key)
+            if u is None:
+                u = _built[key] = _build(name, kind, parallel)
+    return u
+
+
+def _is_complex(a):
+    dt = getattr(a, "dtype", None)
+    if dt is not None:
+        return dt.kind == "c"
+    return isinstance(a, complex)
+
+
+def _size(args):
+    n = 1
+    for a in args:
+        s = getattr(a, "size", 1)
+        if s > n:
+            n = s
+    return n
+
+
+def call(name, *args, **kwargs):
+    """Evaluate ``name`` elementwise with NumPy ufunc semantics (broadcasting, out=, ...)."""
+    kind = "complex" if SPECS.get(name, (0, 0, None))[2] is not None and any(
+        _is_complex(a) for a in args) else "real"
+    if _size(args) >= PARALLEL_MIN and _parallel_ok:
+        if _parallel_lock.acquire(blocking=False):
+            try:
+                return get(name, kind, True)(*args, **kwargs)
+            finally:
+                _parallel_lock.release()
+    return get(name, kind)(*args, **kwargs)
+

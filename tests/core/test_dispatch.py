@@ -1,0 +1,123 @@
+"""The dispatcher: explicit backends, the environment default, array families, threads."""
+import subprocess
+import sys
+import threading
+import types
+from concurrent.futures import ThreadPoolExecutor
+
+import numpy as np
+import pytest
+
+import linalgx
+from linalgx._core.dispatch import array_family, get_backend
+from linalgx._core.op import Op
+
+
+def _marker_op():
+    op = Op("marker")
+    op.impl("lapack")(lambda a: "lapack")
+    op.impl("numba")(lambda a: "numba")
+    op.def_route(lambda a: a.shape[0] >= 10)
+    return op
+
+
+def test_explicit_backend_and_auto_routing():
+    op = _marker_op()
+    assert op(np.zeros(3)) == "lapack"          # route says small -> lapack
+    assert op(np.zeros(20)) == "numba"          # route says large -> numba
+    with linalgx.backend("numba"):
+        assert op(np.zeros(3)) == "numba"
+    with linalgx.backend("lapack"):
+        assert op(np.zeros(20)) == "lapack"
+        with linalgx.backend("auto"):
+            assert op(np.zeros(20)) == "numba"
+        assert get_backend() == "lapack"
+    assert get_backend() is None
+
+
+def test_op_without_numba_kernel_falls_back_to_lapack():
+    op = Op("only_lapack")
+    op.impl("lapack")(lambda a: "lapack")
+    with linalgx.backend("numba"):
+        assert op(np.zeros(2)) == "lapack"
+
+
+def test_unknown_backend_rejected():
+    with pytest.raises(ValueError, match="unknown backend"):
+        with linalgx.backend("fortran"):
+            pass
+
+
+def test_environment_default():
+    code = "import linalgx; print(linalgx.get_backend())"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env={"LINALGX_BACKEND": "lapack", "PATH": ""}, check=True)
+    assert out.stdout.strip() == "lapack"
+
+
+class _FakeCupyArray:
+    __module__ = "cupy._core.core"
+    shape = (2, 2)
+    ndim = 2
+    dtype = np.dtype(float)
+
+
+def test_array_family_and_mixed_inputs(monkeypatch):
+    monkeypatch.setitem(sys.modules, "cupy", types.ModuleType("cupy"))
+    fake = _FakeCupyArray()
+    assert array_family(np.zeros(2)) == "numpy"
+    assert array_family(fake) == "cupy"
+    with pytest.raises(TypeError, match="mix numpy and cupy"):
+        array_family(np.zeros(2), fake)
+    op = _marker_op()
+    with pytest.raises(NotImplementedError, match="no cupy implementation"):
+        op(fake)
+    with pytest.raises(TypeError, match="mix numpy and cupy"):
+        op(np.zeros(2), fake)
+
+
+def test_backend_context_is_per_thread():
+    barrier = threading.Barrier(2)
+    seen = {}
+
+    def work(name):
+        with linalgx.backend(name):
+            barrier.wait()
+            seen[name] = get_backend()
+
+    threads = [threading.Thread(target=work, args=(n,)) for n in ("numba", "lapack")]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert seen == {"numba": "numba", "lapack": "lapack"}
+
+
+@pytest.mark.parametrize("backend", ["lapack", "numba"])
+def test_eight_threads_same_results(backend):
+    import linalgx.linalg as LA
+    rng = np.random.default_rng(3)
+    a = rng.standard_normal((64, 3, 3)) + 3 * np.eye(3)
+    b = rng.standard_normal((64, 3, 2))
+    with linalgx.backend(backend):
+        expect_inv = LA.inv(a)
+        expect_solve = LA.solve(a, b)
+
+    def work(_):
+        with linalgx.backend(backend):
+            return LA.inv(a), LA.solve(a, b)
+
+    with ThreadPoolExecutor(8) as pool:
+        results = list(pool.map(work, range(32)))
+    for inv, sol in results:
+        np.testing.assert_array_equal(inv, expect_inv)
+        np.testing.assert_array_equal(sol, expect_solve)
+    np.testing.assert_allclose(expect_inv, np.linalg.inv(a), rtol=1e-12, atol=1e-12)
+
+
+def test_import_is_cheap():
+    code = ("import sys, linalgx; "
+            "print('numba' in sys.modules, 'scipy' in sys.modules, 'cupy' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.split() == ["False", "False", "False"]

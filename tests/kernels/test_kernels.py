@@ -1,0 +1,289 @@
+"""linalgx.kernels.api against numpy.linalg and scipy.linalg.lapack, per op, dtype and n.
+
+Each (op, dtype, n <= 4 or not) combination compiles once (cached on disk afterwards), so the
+cases are grouped to keep the number of distinct compilations at what the kernels need.
+"""
+import pathlib
+import threading
+
+import numpy as np
+import pytest
+import scipy.linalg.lapack as sl
+from linalgx.kernels import _gen_small, api
+
+DTYPES = [np.float32, np.float64, np.complex64, np.complex128]
+NS = [1, 2, 3, 4, 5, 6, 9, 17]
+BATCH = (3, 2)
+IDS = {np.float32: "f32", np.float64: "f64", np.complex64: "c64", np.complex128: "c128"}
+
+
+def _rand(rng, shape, dtype):
+    x = rng.standard_normal(shape)
+    if np.dtype(dtype).kind == "c":
+        x = x + 1j * rng.standard_normal(shape)
+    return x.astype(dtype)
+
+
+def _well(rng, shape, dtype):
+    """Random matrices with a modest condition number (diagonally shifted)."""
+    n = shape[-1]
+    return (_rand(rng, shape, dtype) + np.sqrt(n) * np.eye(n)).astype(dtype)
+
+
+def _spd(rng, shape, dtype):
+    x = _rand(rng, shape, dtype)
+    n = shape[-1]
+    return (x @ np.conj(np.swapaxes(x, -1, -2)) + n * np.eye(n)).astype(dtype)
+
+
+def _tol(dtype, a):
+    eps = np.finfo(dtype).eps
+    cond = np.linalg.cond(a.astype(np.complex128 if np.dtype(dtype).kind == "c" else np.float64))
+    return 50 * eps * a.shape[-1] * np.max(cond)
+
+
+def _getrf(x):
+    """Reference LAPACK getrf status of one matrix (scipy's, double precision)."""
+    f = sl.zgetrf if np.iscomplexobj(x) else sl.dgetrf
+    return f(x.astype(np.complex128 if np.iscomplexobj(x) else np.float64))[2]
+
+
+dtypes = pytest.mark.parametrize("dtype", DTYPES, ids=lambda d: IDS[d])
+ns = pytest.mark.parametrize("n", NS, ids=lambda n: f"n{n}")
+
+
+@dtypes
+@ns
+def test_det_slogdet(dtype, n):
+    rng = np.random.default_rng(n)
+    a = _well(rng, BATCH + (n, n), dtype)
+    d = api.det(a)
+    sign, logabs = api.slogdet(a)
+    assert d.dtype == dtype and d.shape == BATCH
+    assert sign.dtype == dtype and logabs.dtype == np.finfo(dtype).dtype
+    tol = _tol(dtype, a)
+    np.testing.assert_allclose(d, np.linalg.det(a), rtol=tol)
+    s_np, l_np = np.linalg.slogdet(a)
+    np.testing.assert_allclose(sign, s_np, rtol=tol, atol=tol)
+    np.testing.assert_allclose(logabs, l_np, rtol=tol, atol=tol)
+    if np.dtype(dtype).kind == "c":
+        np.testing.assert_allclose(abs(sign), 1, rtol=10 * np.finfo(dtype).eps)
+
+
+@dtypes
+@ns
+def test_inv_solve(dtype, n):
+    rng = np.random.default_rng(100 + n)
+    a = _well(rng, BATCH + (n, n), dtype)
+    b = _rand(rng, BATCH + (n, 3), dtype)
+    out, info = api.inv(a)
+    x, info_s = api.solve(a, b)
+    assert out.dtype == dtype and x.dtype == dtype and info.dtype == np.int32
+    assert info.shape == BATCH and not info.any() and not info_s.any()
+    tol = _tol(dtype, a)
+    ref = np.linalg.inv(a)
+    np.testing.assert_allclose(out, ref, rtol=tol, atol=tol * np.abs(ref).max())
+    ref = np.linalg.solve(a, b)
+    np.testing.assert_allclose(x, ref, rtol=tol, atol=tol * np.abs(ref).max())
+
+
+@dtypes
+@ns
+@pytest.mark.parametrize("upper", [False, True], ids=["lower", "upper"])
+def test_cholesky(dtype, n, upper):
+    rng = np.random.default_rng(200 + n)
+    a = _spd(rng, BATCH + (n, n), dtype)
+    # garbage in the triangle that must not be read
+    junk = np.triu(np.full((n, n), 7.0), 1)
+    a_read = (a + (junk.T if upper else junk)).astype(dtype)
+    f, info = api.cholesky(a_read, upper=upper)
+    assert f.dtype == dtype and not info.any()
+    ref = np.linalg.cholesky(a, upper=upper)
+    tol = 50 * n * np.finfo(dtype).eps
+    np.testing.assert_allclose(f, ref, rtol=tol, atol=tol * np.abs(ref).max())
+    assert np.all((np.tril(f, -1) if upper else np.triu(f, 1)) == 0)
+
+
+SINGULAR = [  # (matrix, 1-based index of the first exactly zero pivot)
+    (np.zeros((2, 2)), 1),
+    (np.array([[1.0, 2.0], [2.0, 4.0]]), 2),
+    (np.array([[2.0, 4, 1], [1, 2, 3], [4, 8, 2]]), 2),
+    (np.array([[1.0, 0, 0], [0, 1, 0], [0, 0, 0]]), 3),
+    (np.diag([1.0, 2, 0, 4]), 3),
+    (np.diag([1.0, 2, 3, 4, 0]), 5),
+    (np.block([[np.eye(3), np.ones((3, 3))], [np.ones((3, 3)), np.ones((3, 3))]]), 5),
+]
+
+
+@dtypes
+@pytest.mark.parametrize("case", range(len(SINGULAR)), ids=lambda i: f"sing{i}")
+def test_singular_element(dtype, case):
+    s, expected = SINGULAR[case]
+    assert _getrf(s) == expected  # the reference agrees on which pivot vanishes
+    n = s.shape[0]
+    rng = np.random.default_rng(case)
+    a = _well(rng, (4, n, n), dtype)
+    a[2] = s
+    out, info = api.inv(a)
+    np.testing.assert_array_equal(info, [0, 0, expected, 0])
+    assert np.isnan(out[2]).all() and np.isfinite(out[[0, 1, 3]]).all()
+    np.testing.assert_allclose(out[0], np.linalg.inv(a[0]), rtol=_tol(dtype, a[0]))
+    x, info_s = api.solve(a, a[..., :1])
+    np.testing.assert_array_equal(info_s, info)
+    assert np.isnan(x[2]).all() and np.isfinite(x[[0, 1, 3]]).all()
+    d = api.det(a)
+    assert d[2] == 0 and np.all(d[[0, 1, 3]] != 0)
+    sign, logabs = api.slogdet(a)
+    assert sign[2] == 0 and logabs[2] == -np.inf
+
+
+@dtypes
+@pytest.mark.parametrize("n", [1, 3, 5], ids=lambda n: f"n{n}")
+def test_not_positive_definite(dtype, n):
+    rng = np.random.default_rng(n)
+    a = _spd(rng, (3, n, n), dtype)
+    a[1, n - 1, n - 1] = -abs(a[1, n - 1, n - 1]) - 100  # the last leading minor fails
+    f, info = api.cholesky(a)
+    ref = (sl.zpotrf if np.iscomplexobj(a) else sl.dpotrf)(a[1], lower=True)[1]
+    np.testing.assert_array_equal(info, [0, ref, 0])
+    assert ref == n and np.isnan(f[1]).all() and np.isfinite(f[[0, 2]]).all()
+    a[2, 0, 0] = np.nan  # reference LAPACK's DISNAN check: a NaN pivot fails too
+    assert api.cholesky(a)[1][2] == 1
+
+
+@dtypes
+@pytest.mark.parametrize("n", [2, 3, 4, 7], ids=lambda n: f"n{n}")
+def test_nan_inf_propagate(dtype, n):
+    rng = np.random.default_rng(n)
+    a = _well(rng, (3, n, n), dtype)
+    a[1, 0, n - 1] = np.nan
+    out, info = api.inv(a)
+    assert not info.any() and np.isnan(out[1]).any()
+    assert np.isfinite(out[[0, 2]]).all()
+    d = api.det(a)
+    assert np.isnan(d[1]) and np.isfinite(d[[0, 2]]).all()
+    sign, logabs = api.slogdet(a)
+    s_np, l_np = np.linalg.slogdet(a)
+    assert np.isnan(logabs[1])
+    np.testing.assert_array_equal(np.isnan(sign), np.isnan(s_np))
+
+
+def test_inv_inf_matches_numpy():
+    a = np.array([[1.0, np.inf], [2.0, 3.0]])
+    np.testing.assert_array_equal(api.inv(a)[0], np.linalg.inv(a))
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.complex128], ids=["f64", "c128"])
+@pytest.mark.parametrize("n", [2, 3, 4], ids=lambda n: f"n{n}")
+@pytest.mark.parametrize("scale", [1e-150, 1e-110, 1e110, 1e200], ids=str)
+def test_det_extreme_scale(dtype, n, scale):
+    """Closed forms fall back to LU where their products under- or overflow."""
+    rng = np.random.default_rng(n)
+    a = _well(rng, (2, n, n), dtype) * scale
+    sign, logabs = api.slogdet(a)
+    s_np, l_np = np.linalg.slogdet(a)
+    np.testing.assert_allclose(sign, s_np, rtol=1e-12)
+    np.testing.assert_allclose(logabs, l_np, rtol=1e-12)
+    d_np = np.linalg.det(a)
+    np.testing.assert_allclose(api.det(a), d_np, rtol=1e-11,
+                               atol=np.finfo(np.float64).tiny)
+
+
+LAYOUTS = {
+    "fortran": lambda x: np.asfortranarray(x),
+    "negstride": lambda x: x[::-1, ::-1, ::-1].copy()[::-1, ::-1, ::-1],
+    "noncontig": lambda x: np.repeat(x, 2, axis=-1)[..., ::2],
+    "readonly": lambda x: _readonly(x),
+    "bigendian": lambda x: x.astype(x.dtype.newbyteorder(">")),
+    "broadcast": lambda x: np.broadcast_to(x[:1], x.shape),
+}
+
+
+def _readonly(x):
+    x = x.copy()
+    x.flags.writeable = False
+    return x
+
+
+@pytest.mark.parametrize("layout", list(LAYOUTS), ids=list(LAYOUTS))
+@pytest.mark.parametrize("n", [3, 6], ids=lambda n: f"n{n}")
+def test_layouts_and_inputs_untouched(layout, n):
+    rng = np.random.default_rng(n)
+    base = _spd(rng, (4, n, n), np.float64)
+    rhs = _rand(rng, (4, n, 2), np.float64)
+    a = LAYOUTS[layout](base)
+    b = LAYOUTS[layout](rhs)
+    ref_base = np.ascontiguousarray(a, dtype=np.float64)
+    ref_rhs = np.ascontiguousarray(b, dtype=np.float64)
+    before = (a.tobytes(), a.strides, a.flags.writeable, b.tobytes())
+    results = [api.inv(a)[0], api.det(a), *api.slogdet(a), api.solve(a, b)[0],
+               api.cholesky(a)[0], api.cholesky(a, upper=True)[0]]
+    expect = [api.inv(ref_base)[0], api.det(ref_base), *api.slogdet(ref_base),
+              api.solve(ref_base, ref_rhs)[0], api.cholesky(ref_base)[0],
+              api.cholesky(ref_base, upper=True)[0]]
+    assert (a.tobytes(), a.strides, a.flags.writeable, b.tobytes()) == before
+    for got, want in zip(results, expect):
+        assert got.dtype.isnative
+        np.testing.assert_array_equal(got, want)
+
+
+@pytest.mark.parametrize("shape", [(0, 3, 3), (2, 0, 0), (0, 0), (5, 0, 4, 4), (1, 1)],
+                         ids=str)
+def test_empty(shape):
+    a = np.ones(shape) + (np.eye(shape[-1]) if shape[-1] else 0)
+    batch = shape[:-2]
+    out, info = api.inv(a)
+    assert out.shape == shape and info.shape == batch
+    np.testing.assert_array_equal(api.det(a), np.linalg.det(a))
+    sign, logabs = api.slogdet(a)
+    s_np, l_np = np.linalg.slogdet(a)
+    np.testing.assert_array_equal(sign, s_np)
+    np.testing.assert_array_equal(logabs, l_np)
+    b = np.ones(shape[:-1] + (2,))
+    x, info = api.solve(a, b)
+    assert x.shape == b.shape and info.shape == batch
+    x, info = api.solve(a, np.ones(shape[:-1] + (0,)))
+    assert x.shape == shape[:-1] + (0,)
+    assert api.cholesky(a)[0].shape == shape
+
+
+def test_solve_mixed_dtypes_and_zero_rhs():
+    a = np.array([[2.0, 1.0], [1.0, 3.0]])
+    b = np.array([[1.0 + 1j], [2.0]])
+    x, info = api.solve(a, b)
+    assert x.dtype == np.complex128
+    np.testing.assert_allclose(x, np.linalg.solve(a, b), rtol=1e-14)
+    _, info = api.solve(np.zeros((2, 2)), np.zeros((2, 0)))
+    assert info == 1
+
+
+def test_rejects_bad_input():
+    with pytest.raises(TypeError, match="unsupported dtype"):
+        api.det(np.eye(2, dtype=np.int64))
+    with pytest.raises(ValueError):
+        api.inv(np.ones((2, 3)))
+    with pytest.raises(ValueError):
+        api.solve(np.eye(2), np.ones((3, 1)))
+
+
+def test_threads_agree():
+    rng = np.random.default_rng(0)
+    a = _well(rng, (2000, 3, 3), np.float64)
+    want = api.inv(a)[0]
+    results = [None] * 4
+
+    def work(i):
+        results[i] = api.inv(a)[0]
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    for r in results:
+        np.testing.assert_array_equal(r, want)
+
+
+def test_generated_small_kernels_up_to_date():
+    path = pathlib.Path(_gen_small.__file__).with_name("_small.py")
+    assert path.read_text() == _gen_small.source(), "run python -m linalgx.kernels._gen_small"

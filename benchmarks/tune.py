@@ -5,8 +5,9 @@ solve (one right-hand side) and cholesky, each n in 1..32 and a ladder of batch 
 median time per call of ``linalgx.kernels.api`` against ``numpy.linalg._umath_linalg`` (the
 lapack backend's engine), float64, interleaved. ``MIN_BATCH[op][n]`` is the smallest batch
 from which numba wins at every larger measured batch; n where numba never wins is left
-out. ``COLD_MIN_BATCH`` is the batch at which a one-off call saves numba's measured first-call
-start-up (a fresh interpreter importing numba and loading the cached kernels). The result is
+out. ``COLD_MIN_BATCH`` is the number of matrices (summed over calls) whose numba saving pays
+for numba's measured first-call start-up (a fresh interpreter importing numba and loading
+the cached kernels). The result is
 written to ``linalgx/_core/_routing_table.py`` with the machine and date in a comment.
 """
 import argparse

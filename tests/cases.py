@@ -84,7 +84,29 @@ def make_cases(seed=1234):
         Case("singular", np.array([[1.0, 2.0], [2.0, 4.0]]), np.array([[1.0], [2.0]]),
              frozenset({"square", "singular", "float64"})),
     ]
+    cases += _more_nonsquare(np.random.default_rng(seed + 1))
     return cases
+
+
+def _more_nonsquare(rng):
+    """Stacked tall matrices, rank-deficient and empty rectangular ones (own generator, so
+    the cases above keep their values)."""
+    out = []
+    for dt in DTYPES:
+        tag = np.dtype(dt).name
+        cplx = {"complex"} if np.dtype(dt).kind == "c" else set()
+        out.append(Case(f"tall_stacked_{tag}", _rand(rng, (3, 5, 2), dt), _rand(rng, (3, 5, 2), dt),
+                        frozenset({"nonsquare", "stacked", tag, *cplx})))
+    low = _rand(rng, (6, 2), np.float64) @ _rand(rng, (2, 4), np.float64)
+    out += [
+        Case("rankdef_6x4", low, _rand(rng, (6, 2), np.float64),
+             frozenset({"nonsquare", "rankdef", "float64"})),
+        Case("empty_3x0", np.zeros((3, 0)), np.zeros((3, 2)),
+             frozenset({"nonsquare", "empty", "float64"})),
+        Case("empty_0x3", np.zeros((0, 3)), np.zeros((0, 2)),
+             frozenset({"nonsquare", "empty", "float64"})),
+    ]
+    return out
 
 
 def _readonly(x):

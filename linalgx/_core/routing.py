@@ -4,13 +4,17 @@ The numbers come from ``make tune`` (benchmarks/tune.py), which times both backe
 machine and rewrites ``_routing_table.py``. A call goes to numba when its matrix size has an
 entry and its batch is at least that entry's minimum batch. numba's start-up (about 0.4 s for
 the first jitted call in a process, even with a warm cache) is not worth paying for small
-one-off calls, so until a kernel has been loaded the minimum batch is ``COLD_MIN_BATCH``.
+one-off calls: until numba is loaded, calls the table would send to numba stay on LAPACK and
+their batch sizes are added up; once that running total reaches ``COLD_MIN_BATCH`` (the
+number of matrices whose LAPACK time equals numba's start-up, measured by the tuner) numba
+has paid for itself and takes over.
 """
 import sys
 
 from . import _routing_table
 
 _loaded_kernels = set()
+_cold_total = 0
 
 
 def mark_loaded(op_name):
@@ -26,9 +30,13 @@ def use_numba(op_name, n, batch):
     min_batch = table.get(n)
     if min_batch is None:
         return False
-    if op_name not in _loaded_kernels and "numba" not in sys.modules:
-        min_batch = max(min_batch, _routing_table.COLD_MIN_BATCH)
-    return batch >= min_batch
+    if batch < min_batch:
+        return False
+    if not _loaded_kernels and "numba" not in sys.modules:
+        global _cold_total
+        _cold_total += batch  # a benign race: a lost update only delays the switch
+        return _cold_total >= _routing_table.COLD_MIN_BATCH
+    return True
 
 
 def square_router(op_name):

@@ -85,9 +85,11 @@ def vjp(f, *primals):
         seeds = []
         batch = ()
         for o, ct in zip(out_leaves, cts):
-            if isinstance(o, Box) and o.tracer is tracer and ct is not None:
-                ct = xp.asarray(ct) if not isinstance(ct, Box) else ct
-                batch = ct.shape[:ct.ndim - o.ndim]
+            if ct is None:
+                continue
+            ct = xp.asarray(ct) if not isinstance(ct, Box) else ct
+            batch = ct.shape[:ct.ndim - xp.ndim_of(o)]
+            if isinstance(o, Box) and o.tracer is tracer:
                 if o.dtype.kind != "c" and ct.dtype.kind == "c":
                     ct = xp.real(ct)
                 seeds.append((o.node, ct))

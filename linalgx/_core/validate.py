@@ -47,6 +47,9 @@ MESSAGES = {
     "phase_gauge": "%s: the eigenvectors of a complex matrix are defined only up to a phase "
                    "e^{i phi} per column, and the differentiated function depends on that "
                    "phase, so its derivative is ill-defined",
+    "degenerate_gauge": "%s: repeated eigenvalues have eigenvectors defined only up to a "
+                        "rotation within their eigenspace, and the differentiated function "
+                        "depends on that choice, so its derivative is ill-defined",
     # svd / norm / products family (NumPy's texts)
     "tol_rtol": "`tol` and `rtol` can't be both set.",
     "rtol_rcond": "`rtol` and `rcond` can't be both set.",
@@ -71,6 +74,9 @@ MESSAGES = {
                  "part %.3g of cotangent scale %.3g), so its gradient is not defined",
     "vander_n": "N must be greater than 1.",
     "vander_dtype": "vander supports floating point, complex, and integer arrays, but got %s",
+    # scipy.special's texts
+    "multigammaln_d": "d should be a positive integer (dimension)",
+    "multigammaln_a": "condition a ({}) > 0.5 * (d-1) ({}) not met",
 }
 
 _ERROR_CLASSES = {

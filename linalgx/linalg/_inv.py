@@ -5,11 +5,19 @@ from .._core import routing
 from .._core import validate as v
 from .._core.lapack import gufunc, umath_linalg
 from .._core.op import Op
+from .._core.results import InvExResult
 
 __all__ = ["inv", "inv_ex", "tensorinv"]
 
 _inv = Op("inv")
 _inv.def_route(routing.square_router("inv"))
+_inv_ex = Op("inv_ex", nout=2)
+_inv_ex.def_route(routing.square_router("inv"))
+
+
+def _sig(dtype, n_in=1):
+    c = "D" if dtype.kind == "c" else "d"
+    return c * n_in + "->" + c
 
 
 @_inv.impl("lapack")
@@ -19,12 +27,62 @@ def _inv_lapack(a):
 
 @_inv.impl("numba")
 def _inv_numba(a):
-    from ..kernels import dispatch as kd
-    out, info = kd.inv(a)
+    from ..kernels import api
+    out, info = api.inv(a)
     v.raise_on_info(info, "singular", "inv", a.shape[:-2])
+    routing.mark_loaded("inv")
     return out
 
 
+def failed_elements(out, batch_shape):
+    """Boolean mask over the batch: elements NumPy's gufunc filled entirely with NaN."""
+    batch_shape = tuple(batch_shape)
+    core_size = 1
+    for d in out.shape[len(batch_shape):]:
+        core_size *= d
+    if out.size == 0 or core_size == 0:
+        return np.zeros(batch_shape, dtype=bool)
+    return np.isnan(out.reshape(batch_shape + (core_size,))).all(axis=-1)
+
+
+def getrf_info(a, candidates):
+    """LAPACK getrf's status per batch element, computed only where ``candidates`` is set.
+
+    NumPy's gufuncs report a failure for a whole call, not per element; the elements they
+    NaN-filled are refactored here one by one to tell a zero pivot (``info = i > 0``:
+    ``U[i-1, i-1] == 0``) from NaN propagated from the input (``info = 0``).
+    """
+    from scipy.linalg import lapack
+    info = np.zeros(candidates.shape, dtype=np.int32)
+    idx = np.flatnonzero(candidates)
+    if idx.size:
+        getrf = lapack.get_lapack_funcs("getrf", dtype=a.dtype)
+        a = np.broadcast_to(a, candidates.shape + a.shape[-2:])
+        flat = info.reshape(-1)
+        for i in idx:
+            k = np.unravel_index(i, candidates.shape)
+            flat[i] = max(getrf(a[k])[2], 0)
+    return info
+
+
+@_inv_ex.impl("lapack")
+def _inv_ex_lapack(a):
+    with np.errstate(invalid="ignore", over="ignore", divide="ignore", under="ignore"):
+        out = umath_linalg.inv(a, signature=_sig(a.dtype))
+    batch = a.shape[:-2]
+    return out, getrf_info(a, failed_elements(out, batch))
+
+
+@_inv_ex.impl("numba")
+def _inv_ex_numba(a):
+    from ..kernels import api
+    out, info = api.inv(a)
+    routing.mark_loaded("inv")
+    return out, info
+
+
+# Giles (2008), "An extended collection of matrix derivative results for forward and reverse
+# mode AD", section 2.2.3: d inv(A) = -inv(A) dA inv(A).
 @_inv.def_jvp
 def _inv_jvp(xp, tangents, out, a):
     (t,) = tangents
@@ -35,6 +93,18 @@ def _inv_jvp(xp, tangents, out, a):
 def _inv_vjp(xp, g, out, a):
     out_h = xp.conj(xp.matrix_transpose(out))
     return (-(out_h @ g @ out_h),)
+
+
+@_inv_ex.def_jvp
+def _inv_ex_jvp(xp, tangents, out, a):
+    return _inv_jvp(xp, tangents, out[0], a), None
+
+
+@_inv_ex.def_vjp
+def _inv_ex_vjp(xp, g, out, a):
+    if g[0] is None:  # only the integer status has a cotangent: it carries no derivative
+        return (xp.zeros_like(a),)
+    return _inv_vjp(xp, g[0], out[0], a)
 
 
 def inv(a):
@@ -83,6 +153,7 @@ def inv(a):
     a, wrap = v.makearray(a)
     v.assert_stacked_square(a)
     t, result_t = v.common_type(a)
+    v.check_castable(umath_linalg.inv, _sig(t), a)
     ainv = _inv(a.astype(t, copy=False))
     return wrap(ainv.astype(result_t, copy=False))
 
@@ -98,6 +169,8 @@ def inv_ex(a):
 
     Returns
     -------
+    A namedtuple ``InvExResult`` with the attributes:
+
     inverse : (..., M, M) ndarray
         The inverses; an element whose matrix is singular holds NaN.
     info : (...) ndarray of int32
@@ -121,12 +194,9 @@ def inv_ex(a):
     a, _ = v.makearray(a)
     v.assert_stacked_square(a)
     t, result_t = v.common_type(a)
-    from ..kernels import dispatch as kd
-    from .._core.box import Box
-    if isinstance(a, Box):
-        raise TypeError("inv_ex: use inv inside differentiated code")
-    out, info = kd.inv(np.asarray(a, dtype=t))
-    return out.astype(result_t, copy=False), info
+    v.check_castable(umath_linalg.inv, _sig(t), a)
+    out, info = _inv_ex(a.astype(t, copy=False))
+    return InvExResult(out.astype(result_t, copy=False), info)
 
 
 def tensorinv(a, ind=2):

@@ -1,0 +1,469 @@
+"""eig, eigvals, eigh and eigvalsh."""
+import numpy as np
+
+from .._core import validate as v
+from .._core.lapack import gufunc, umath_linalg
+from .._core.op import Op
+from .._core.results import EighResult, EigResult
+from .._core.xputil import ns, unbox_all
+from ._cholesky import _hermitian_from_triangle, _triangle_adjoint
+from ._solve import solve
+
+__all__ = ["eig", "eigvals", "eigh", "eigvalsh"]
+
+_eig = Op("eig", nout=2)
+_eigvals = Op("eigvals")
+_eigh = Op("eigh", nout=2)
+_eigvalsh = Op("eigvalsh")
+
+
+def _sig(t, outs):
+    return ("D" if t.kind == "c" else "d") + "->" + outs
+
+
+@_eig.impl("lapack")
+def _eig_lapack(a):
+    return gufunc(umath_linalg.eig, "eig_conv", "eig", a, signature=_sig(a.dtype, "DD"))
+
+
+@_eigvals.impl("lapack")
+def _eigvals_lapack(a):
+    return gufunc(umath_linalg.eigvals, "eig_conv", "eigvals", a, signature=_sig(a.dtype, "D"))
+
+
+def check_triangle_finite(a, upper, func):
+    """linalgx's NaN policy for eigh/eigvalsh: a non-finite value in the triangle LAPACK
+    reads raises "Eigenvalues did not converge", where NumPy's answer depends on n (NaN,
+    an error, or finite garbage such as ``eigvalsh(diag(1, 2, 3, nan)) == [0, -0, 1, 2]``)."""
+    if np.isfinite(a).all():
+        return
+    off = np.triu(a, 1) if upper else np.tril(a, -1)
+    bad = ~np.isfinite(off).all(axis=(-2, -1))
+    bad |= ~np.isfinite(np.diagonal(a, axis1=-2, axis2=-1).real).all(axis=-1)
+    idx = np.flatnonzero(bad)
+    if idx.size:
+        raise v.batch_error("eig_conv", func, a.shape[:-2], int(idx[0]))
+
+
+@_eigh.impl("lapack")
+def _eigh_lapack(a, UPLO):
+    check_triangle_finite(a, UPLO == "U", "eigh")
+    ufunc = umath_linalg.eigh_up if UPLO == "U" else umath_linalg.eigh_lo
+    return gufunc(ufunc, "eig_conv", "eigh", a)
+
+
+@_eigvalsh.impl("lapack")
+def _eigvalsh_lapack(a, UPLO):
+    check_triangle_finite(a, UPLO == "U", "eigvalsh")
+    ufunc = umath_linalg.eigvalsh_up if UPLO == "U" else umath_linalg.eigvalsh_lo
+    return gufunc(ufunc, "eig_conv", "eigvalsh", a)
+
+
+def _mh(xp, x):
+    return xp.conj(xp.matrix_transpose(x))
+
+
+def _diag(xp, x):
+    return xp.diagonal(x, axis1=-2, axis2=-1)
+
+
+def _diag_embed(xp, d):
+    return xp.expand_dims(d, -1) * xp.eye(d.shape[-1], like=d)
+
+
+def _eye_mask(xp, w):
+    return xp.eye(w.shape[-1], dtype=bool, like=w)
+
+
+def _gaps(xp, w):
+    """(E, skip): E[i, j] = w[j] - w[i] where it is divided by, and the mask of the entries
+    that are not: the diagonal and pairs of exactly equal (degenerate) eigenvalues."""
+    wv = unbox_all(w)
+    skip = (wv[..., None, :] == wv[..., :, None]) | ns(wv).eye(wv.shape[-1], dtype=bool)
+    e = xp.expand_dims(w, -2) - xp.expand_dims(w, -1)
+    return xp.where(skip, 1, e), skip
+
+
+def _check_small(x, mask, message):
+    """Raise ``ValueError(message)`` unless ``x`` is zero, up to rounding, where ``mask``.
+
+    A derivative of eigenvectors depends on the arbitrary phase of each vector (complex
+    case) and on the arbitrary basis of a degenerate eigenspace; a function invariant under
+    both feeds zeros there. The tolerance is PyTorch's (1e-2), relative to the cotangent.
+    """
+    x = unbox_all(x)
+    mod = ns(x)
+    if x.size == 0 or not mod.any(mask):
+        return
+    size = mod.abs(x)
+    if float(mod.where(mask, size, 0).max()) > 1e-2 * max(1.0, float(size.max())):
+        raise ValueError(message)
+
+
+def _check_gauge(xp, vhgv, numerator, skip, func):
+    """Both gauge checks: Im diag(V^H V_bar) (the phase of each complex eigenvector), and the
+    numerator of the eigenvector term on degenerate pairs (the basis of the eigenspace)."""
+    if vhgv.dtype.kind == "c":
+        d = xp.imag(_diag(xp, vhgv))
+        _check_small(d, True, v.MESSAGES["phase_gauge"] % func)
+    eye = ns(unbox_all(vhgv)).eye(vhgv.shape[-1], dtype=bool)
+    _check_small(numerator, skip & ~eye, v.MESSAGES["degenerate_gauge"] % func)
+
+
+# Eigen-decomposition derivatives: Giles (2008) section 3.1, with the normalization and gauge
+# handling of PyTorch's linalg_eig_jvp / linalg_eig_backward (see also Walter & Lehmann 2018).
+# With A = V diag(w) V^{-1}, dP = V^{-1} dA V, E[i, j] = w[j] - w[i] and F = dP / E off the
+# diagonal (0 on it): dw = diag(dP), dV = V (F - diag(Re diag(V^H V F))), the correction
+# keeping the unit column norms; A_bar = V^{-H} (diag(w_bar) + G / conj(E)) V^H with
+# G = V^H V_bar - V^H V diag(Re diag(V^H V_bar)) off the diagonal. Repeated eigenvalues make
+# the eigenvector derivative infinite (no epsilon is added).
+@_eig.def_jvp
+def _eig_jvp(xp, tangents, out, a):
+    (t,) = tangents
+    w, vecs = out
+    dp = solve(vecs, t @ vecs)
+    e, skip = _gaps(xp, w)
+    f = xp.where(skip, 0, dp / e)
+    norm = xp.real(_diag(xp, _mh(xp, vecs) @ (vecs @ f)))
+    return _diag(xp, dp), vecs @ f - vecs * xp.expand_dims(norm, -2)
+
+
+@_eig.def_vjp
+def _eig_vjp(xp, g, out, a):
+    gw, gv = g
+    w, vecs = out
+    vh = _mh(xp, vecs)
+    if gv is None:
+        inner = _diag_embed(xp, gw)
+    else:
+        vhgv = vh @ gv
+        e, skip = _gaps(xp, w)
+        num = vhgv - vh @ (vecs * xp.expand_dims(xp.real(_diag(xp, vhgv)), -2))
+        _check_gauge(xp, vhgv, num, skip, "eig")
+        inner = xp.where(skip & ~_eye_mask(xp, w), 0, num / xp.conj(e))
+        if gw is not None:
+            inner = xp.where(_eye_mask(xp, w), _diag_embed(xp, gw), inner)
+    return (solve(vh, inner @ vh),)
+
+
+@_eigvals.def_jvp
+def _eigvals_jvp(xp, tangents, out, a):
+    (t,) = tangents
+    _, vecs = _eig(a)
+    return _diag(xp, solve(vecs, t @ vecs))
+
+
+@_eigvals.def_vjp
+def _eigvals_vjp(xp, g, out, a):
+    _, vecs = _eig(a)
+    vh = _mh(xp, vecs)
+    return (solve(vh, _diag_embed(xp, g) @ vh),)
+
+
+# Hermitian case (Giles 2008 section 3.1; PyTorch's linalg_eigh backward): V is unitary, so
+# dP = V^H dA V, dw = Re diag(dP), dV = V (dP / E off the diagonal); A_bar = V (diag(w_bar) +
+# skew(V^H V_bar) / E) V^H. NumPy reads one triangle of `a` (and the real diagonal), so dA is
+# that triangle mirrored and A_bar is projected back onto it.
+@_eigh.def_jvp
+def _eigh_jvp(xp, tangents, out, a, UPLO):
+    (t,) = tangents
+    w, vecs = out
+    dp = _mh(xp, vecs) @ _hermitian_from_triangle(xp, t, UPLO == "U") @ vecs
+    e, skip = _gaps(xp, w)
+    f = xp.where(skip, 0, dp / e)
+    return xp.real(_diag(xp, dp)), vecs @ f
+
+
+@_eigh.def_vjp
+def _eigh_vjp(xp, g, out, a, UPLO):
+    gw, gv = g
+    w, vecs = out
+    vh = _mh(xp, vecs)
+    if gv is None:
+        inner = _diag_embed(xp, gw)
+    else:
+        vhgv = vh @ gv
+        e, skip = _gaps(xp, w)
+        num = 0.5 * (vhgv - _mh(xp, vhgv))
+        _check_gauge(xp, vhgv, num, skip, "eigh")
+        inner = xp.where(skip & ~_eye_mask(xp, w), 0, num / e)
+        if gw is not None:
+            inner = xp.where(_eye_mask(xp, w), _diag_embed(xp, gw), inner)
+    return (_triangle_adjoint(xp, vecs @ inner @ vh, UPLO == "U"),)
+
+
+@_eigvalsh.def_jvp
+def _eigvalsh_jvp(xp, tangents, out, a, UPLO):
+    (t,) = tangents
+    _, vecs = _eigh(a, UPLO=UPLO)
+    dp = _mh(xp, vecs) @ _hermitian_from_triangle(xp, t, UPLO == "U") @ vecs
+    return xp.real(_diag(xp, dp))
+
+
+@_eigvalsh.def_vjp
+def _eigvalsh_vjp(xp, g, out, a, UPLO):
+    _, vecs = _eigh(a, UPLO=UPLO)
+    ga = vecs @ _diag_embed(xp, g) @ _mh(xp, vecs)
+    return (_triangle_adjoint(xp, ga, UPLO == "U"),)
+
+
+def _prepare(a, ufunc, outs, finite):
+    a, wrap = v.makearray(a)
+    v.assert_stacked_square(a)
+    if finite:
+        v.assert_finite(unbox_all(a))
+    t, result_t = v.common_type(a)
+    if t.kind != "c":  # the real loops of eigh/eigvalsh return real vectors
+        outs = outs.lower() if ufunc.__name__.startswith("eigh") else outs
+    v.check_castable(ufunc, _sig(t, outs), a)
+    return a.astype(t, copy=False), wrap, t, result_t
+
+
+def _real_if_all_real(t, result_t, w):
+    """NumPy's value-dependent result type: real when every eigenvalue of a real input is."""
+    if t.kind != "c" and bool(np.all(unbox_all(w).imag == 0)):
+        return True, v.real_dtype(result_t)
+    return False, np.result_type(result_t, np.complex64)
+
+
+def eigvals(a):
+    """
+    Compute the eigenvalues of a general matrix.
+
+    Main difference between `eigvals` and `eig`: the eigenvectors aren't
+    returned.
+
+    Parameters
+    ----------
+    a : (..., M, M) array_like
+        A complex- or real-valued matrix whose eigenvalues will be computed.
+
+    Returns
+    -------
+    w : (..., M,) ndarray
+        The eigenvalues, each repeated according to its multiplicity.
+        They are not necessarily ordered, nor are they necessarily
+        real for real matrices: the result is real only if every eigenvalue
+        in the whole stack is real.
+
+    Raises
+    ------
+    LinAlgError
+        If `a` contains infs or NaNs, or the eigenvalue computation does not
+        converge (the message names the failing batch element).
+
+    See Also
+    --------
+    eig, eigvalsh, numpy.linalg.eigvals
+
+    Notes
+    -----
+    Autodiff: differentiable in `a` where the eigenvalues are simple;
+    ``dw = diag(inv(V) da V)``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import linalgx.linalg as LA
+    >>> LA.eigvals(np.diag((-1., 1.)))
+    array([-1.,  1.])
+    >>> LA.eigvals(np.array([[1., -1.], [1., 1.]]))
+    array([1.+1.j, 1.-1.j])
+    """
+    a, _, t, result_t = _prepare(a, umath_linalg.eigvals, "D", True)
+    w = _eigvals(a)
+    real, result_t = _real_if_all_real(t, result_t, w)
+    if real:
+        w = w.real
+    return w.astype(result_t, copy=False)
+
+
+def eig(a):
+    """
+    Compute the eigenvalues and right eigenvectors of a square array.
+
+    Parameters
+    ----------
+    a : (..., M, M) array
+        Matrices for which the eigenvalues and right eigenvectors will
+        be computed
+
+    Returns
+    -------
+    A namedtuple with the following attributes:
+
+    eigenvalues : (..., M) array
+        The eigenvalues, each repeated according to its multiplicity.
+        The eigenvalues are not necessarily ordered. The resulting
+        array will be of complex type, unless the imaginary part is
+        zero in which case it will be cast to a real type. When `a`
+        is real the resulting eigenvalues will be real (0 imaginary
+        part) or occur in conjugate pairs
+    eigenvectors : (..., M, M) array
+        The normalized (unit "length") eigenvectors, such that the
+        column ``eigenvectors[:,i]`` is the eigenvector corresponding to the
+        eigenvalue ``eigenvalues[i]``.
+
+    Raises
+    ------
+    LinAlgError
+        If `a` contains infs or NaNs, or the eigenvalue computation does not
+        converge (the message names the failing batch element).
+
+    See Also
+    --------
+    eigvals, eigh, numpy.linalg.eig
+
+    Notes
+    -----
+    This is implemented using the ``_geev`` LAPACK routines.
+
+    Autodiff: differentiable in `a` where the eigenvalues are simple. For
+    complex eigenvectors the differentiated function must not depend on the
+    arbitrary phase of each column (a ``ValueError`` says so otherwise).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import linalgx.linalg as LA
+    >>> eigenvalues, eigenvectors = LA.eig(np.diag((1, 2, 3)))
+    >>> eigenvalues
+    array([1., 2., 3.])
+    >>> eigenvalues, eigenvectors = LA.eig(np.array([[1, -1], [1, 1]]))
+    >>> eigenvalues
+    array([1.+1.j, 1.-1.j])
+    """
+    a, wrap, t, result_t = _prepare(a, umath_linalg.eig, "DD", True)
+    w, vt = _eig(a)
+    real, result_t = _real_if_all_real(t, result_t, w)
+    if real:
+        w, vt = w.real, vt.real
+    vt = vt.astype(result_t, copy=False)
+    return EigResult(w.astype(result_t, copy=False), wrap(vt))
+
+
+def _uplo(UPLO):
+    return v.check_uplo(UPLO.upper())
+
+
+def eigvalsh(a, UPLO='L'):
+    """
+    Compute the eigenvalues of a complex Hermitian or real symmetric matrix.
+
+    Main difference from eigh: the eigenvectors are not computed.
+
+    Parameters
+    ----------
+    a : (..., M, M) array_like
+        A complex- or real-valued matrix whose eigenvalues are to be
+        computed.
+    UPLO : {'L', 'U'}, optional
+        Specifies whether the calculation is done with the lower triangular
+        part of `a` ('L', default) or the upper triangular part ('U').
+        Irrespective of this value only the real parts of the diagonal will
+        be considered in the computation to preserve the notion of a Hermitian
+        matrix. It therefore follows that the imaginary part of the diagonal
+        will always be treated as zero.
+
+    Returns
+    -------
+    w : (..., M,) ndarray
+        The eigenvalues in ascending order, each repeated according to
+        its multiplicity.
+
+    Raises
+    ------
+    LinAlgError
+        If the eigenvalue computation does not converge, or (unlike NumPy,
+        whose answer then depends on M) the triangle that is read contains an
+        inf or NaN. The message names the failing batch element.
+
+    See Also
+    --------
+    eigh, eigvals, numpy.linalg.eigvalsh
+
+    Notes
+    -----
+    Autodiff: differentiable in the triangle of `a` that is read;
+    ``dw = Re diag(V^H da V)``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import linalgx.linalg as LA
+    >>> LA.eigvalsh(np.array([[5 + 2j, 9 - 2j], [0 + 2j, 2 - 1j]]))
+    array([1., 6.])
+    """
+    UPLO = _uplo(UPLO)
+    ufunc = umath_linalg.eigvalsh_up if UPLO == "U" else umath_linalg.eigvalsh_lo
+    a, _, t, result_t = _prepare(a, ufunc, "d", False)
+    w = _eigvalsh(a, UPLO=UPLO)
+    return w.astype(v.real_dtype(result_t), copy=False)
+
+
+def eigh(a, UPLO='L'):
+    """
+    Return the eigenvalues and eigenvectors of a complex Hermitian
+    (conjugate symmetric) or a real symmetric matrix.
+
+    Returns two objects, a 1-D array containing the eigenvalues of `a`, and
+    a 2-D square array or matrix (depending on the input type) of the
+    corresponding eigenvectors (in columns).
+
+    Parameters
+    ----------
+    a : (..., M, M) array
+        Hermitian or real symmetric matrices whose eigenvalues and
+        eigenvectors are to be computed.
+    UPLO : {'L', 'U'}, optional
+        Specifies whether the calculation is done with the lower triangular
+        part of `a` ('L', default) or the upper triangular part ('U').
+        Irrespective of this value only the real parts of the diagonal will
+        be considered in the computation to preserve the notion of a Hermitian
+        matrix. It therefore follows that the imaginary part of the diagonal
+        will always be treated as zero.
+
+    Returns
+    -------
+    A namedtuple with the following attributes:
+
+    eigenvalues : (..., M) ndarray
+        The eigenvalues in ascending order, each repeated according to
+        its multiplicity.
+    eigenvectors : {(..., M, M) ndarray, (..., M, M) matrix}
+        The column ``eigenvectors[:, i]`` is the normalized eigenvector
+        corresponding to the eigenvalue ``eigenvalues[i]``.  Will return a
+        matrix object if `a` is a matrix object.
+
+    Raises
+    ------
+    LinAlgError
+        If the eigenvalue computation does not converge, or (unlike NumPy,
+        whose answer then depends on M) the triangle that is read contains an
+        inf or NaN. The message names the failing batch element.
+
+    See Also
+    --------
+    eigvalsh, eig, numpy.linalg.eigh
+
+    Notes
+    -----
+    Autodiff: differentiable in the triangle of `a` that is read, where the
+    eigenvalues are simple. The differentiated function must not depend on
+    the arbitrary sign (phase) of each eigenvector.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import linalgx.linalg as LA
+    >>> eigenvalues, eigenvectors = LA.eigh(np.array([[1, -2j], [2j, 5]]))
+    >>> eigenvalues
+    array([0.17157288, 5.82842712])
+    """
+    UPLO = _uplo(UPLO)
+    ufunc = umath_linalg.eigh_up if UPLO == "U" else umath_linalg.eigh_lo
+    a, wrap, t, result_t = _prepare(a, ufunc, "dD", False)
+    w, vt = _eigh(a, UPLO=UPLO)
+    w = w.astype(v.real_dtype(result_t), copy=False)
+    vt = vt.astype(result_t, copy=False)
+    return EighResult(w, wrap(vt))

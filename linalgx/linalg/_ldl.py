@@ -1,0 +1,206 @@
+"""ldl_factor and ldl_solve: Bunch-Kaufman LDL^T / LDL^H (torch.linalg semantics)."""
+import numpy as np
+
+from .._core import validate as v
+from .._core.op import Op
+from .._core.results import LDLFactorResult
+from .._core.xputil import ndim_of, unbox_all
+from ._solve import broadcast_batch
+
+__all__ = ["ldl_factor", "ldl_solve"]
+
+_ldl_factor = Op("ldl_factor", nout=3)
+_ldl_solve = Op("ldl_solve")
+
+
+def _ldl_routine(name, dtype, hermitian):
+    from scipy.linalg import lapack
+    if hermitian and dtype.kind == "c":
+        name = name.replace("sy", "he")
+    return lapack.get_lapack_funcs(name, dtype=dtype)
+
+
+@_ldl_factor.impl("lapack")
+def _ldl_factor_lapack(a, hermitian):
+    batch = a.shape[:-2]
+    n = a.shape[-1]
+    ld = np.zeros(a.shape, dtype=a.dtype)
+    piv = np.zeros(batch + (n,), dtype=np.int32)
+    info = np.zeros(batch, dtype=np.int32)
+    if ld.size == 0:
+        return ld, piv, info
+    sytrf = _ldl_routine("sytrf", a.dtype, hermitian)
+    for idx in np.ndindex(*batch):
+        f, piv[idx], code = sytrf(a[idx], lower=1)
+        ld[idx] = np.tril(f)  # sytrf leaves the other triangle untouched; torch zeroes it
+        info[idx] = max(code, 0)
+    return ld, piv, info
+
+
+@_ldl_solve.impl("lapack")
+def _ldl_solve_lapack(ld, pivots, b, hermitian):
+    ld, b, batch = broadcast_batch(ld, b)
+    pivots = np.broadcast_to(pivots, batch + pivots.shape[-1:])
+    out = np.empty(b.shape, dtype=b.dtype)
+    if out.size == 0:
+        return out
+    sytrs = _ldl_routine("sytrs", ld.dtype, hermitian)
+    for idx in np.ndindex(*batch):
+        out[idx] = sytrs(ld[idx], pivots[idx], b[idx], lower=1)[0]
+    return out
+
+
+def _no_ldl_derivative(*args, **params):
+    raise NotImplementedError(
+        "ldl_factor is not differentiable (Bunch-Kaufman pivoting, as in torch.linalg); "
+        "differentiate through solve or cholesky instead")
+
+
+_ldl_factor.def_jvp(_no_ldl_derivative)
+_ldl_factor.def_vjp(_no_ldl_derivative)
+
+
+# ldl_solve is linear in B: X = A^{-1} B with A symmetric (A^H = conj(A)) or Hermitian
+# (A^H = A), so B_bar = A^{-H} X_bar. The derivative in LD is not implemented: the engine
+# reports "no derivative for argument 0" if LD is traced.
+@_ldl_solve.def_jvp
+def _ldl_solve_jvp(xp, tangents, out, ld, pivots, b, hermitian):
+    t_ld, _, t_b = tangents
+    if t_ld is not None:
+        _no_ldl_derivative()
+    return ldl_solve(ld, pivots, xp.align(t_b, ndim_of(b), ndim_of(out)), hermitian=hermitian)
+
+
+@_ldl_solve.def_vjp
+def _ldl_solve_vjp(xp, g, out, ld, pivots, b, hermitian):
+    nb = ndim_of(g) - ndim_of(out)
+    if hermitian or ld.dtype.kind != "c":
+        gb = ldl_solve(ld, pivots, g, hermitian=hermitian)
+    else:
+        gb = xp.conj(ldl_solve(ld, pivots, xp.conj(g), hermitian=hermitian))
+    return None, None, xp.unbroadcast(gb, b.shape, nb)
+
+
+def ldl_factor(a, *, hermitian=False):
+    """
+    Compact LDL factorization of symmetric or Hermitian (possibly indefinite) matrices.
+
+    Parameters
+    ----------
+    a : (..., N, N) array_like
+        Symmetric (or Hermitian, with `hermitian`) matrices; only the lower
+        triangle is read.
+    hermitian : bool, optional
+        For complex input, factor ``a = L D L^H`` (True) instead of
+        ``a = L D L^T`` (False, default). No effect for real input.
+
+    Returns
+    -------
+    A namedtuple ``LDLFactorResult`` with the attributes:
+
+    LD : (..., N, N) ndarray
+        ``L`` and the block-diagonal ``D`` in LAPACK sytrf's compact lower
+        form (the strict upper triangle is zero).
+    pivots : (..., N) ndarray of int32
+        LAPACK sytrf's pivots (1-based; negative entries mark 2x2 blocks).
+
+    Raises
+    ------
+    LinAlgError
+        If `a` is not a stack of square matrices, or ``D`` is exactly singular
+        (as torch.linalg.ldl_factor).
+
+    See Also
+    --------
+    ldl_solve, scipy.linalg.ldl
+
+    Notes
+    -----
+    Autodiff: not differentiable (as in torch.linalg).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import linalgx.linalg as LA
+    >>> a = np.array([[4., 2.], [2., 3.]])
+    >>> LD, pivots = LA.ldl_factor(a)
+    >>> LD
+    array([[4. , 0. ],
+           [0.5, 2. ]])
+    >>> pivots
+    array([1, 2], dtype=int32)
+    """
+    a, _ = v.makearray(a)
+    v.assert_stacked_square(a)
+    t, result_t = v.common_type(a)
+    ld, piv, info = _ldl_factor(a.astype(t, copy=False), hermitian=bool(hermitian))
+    info = unbox_all(info)
+    v.raise_on_info(info, "singular_d", "ldl_factor", info.shape)
+    return LDLFactorResult(ld.astype(result_t, copy=False), unbox_all(piv))
+
+
+def ldl_solve(LD, pivots, B, *, hermitian=False):
+    """
+    Solve ``A X = B`` given the compact LDL factorization of `A` from `ldl_factor`.
+
+    Parameters
+    ----------
+    LD : (..., N, N) array_like
+        The compact factor from `ldl_factor`.
+    pivots : (..., N) array_like of int
+        The pivots from `ldl_factor`.
+    B : (..., N, K) array_like
+        Right-hand sides; batch dimensions broadcast against those of `LD`.
+    hermitian : bool, optional
+        Must match the value given to `ldl_factor`.
+
+    Returns
+    -------
+    X : (..., N, K) ndarray
+        The solutions.
+
+    Raises
+    ------
+    LinAlgError
+        If `LD` is not a stack of square matrices or `B` is less than 2-D.
+    ValueError
+        If the shapes of `LD`, `pivots` and `B` do not fit together.
+    TypeError
+        If `pivots` is not an integer array.
+
+    See Also
+    --------
+    ldl_factor, solve
+
+    Notes
+    -----
+    Autodiff: differentiable in `B` only.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import linalgx.linalg as LA
+    >>> a = np.array([[4., 2.], [2., 3.]])
+    >>> LD, pivots = LA.ldl_factor(a)
+    >>> LA.ldl_solve(LD, pivots, np.array([[6.], [5.]]))
+    array([[1.],
+           [1.]])
+    """
+    LD, _ = v.makearray(LD)
+    B, wrap = v.makearray(B)
+    pivots = np.asarray(unbox_all(pivots))
+    v.assert_stacked_square(LD)
+    v.assert_stacked_2d(B)
+    if pivots.dtype.kind not in "iu":
+        raise TypeError(v.MESSAGES["pivots_dtype"] % ("ldl_solve", pivots.dtype))
+    if pivots.shape != LD.shape[:-1]:
+        raise ValueError(v.MESSAGES["pivots_shape"] % ("ldl_solve", LD.shape[:-1],
+                                                       pivots.shape))
+    if B.shape[-2] != LD.shape[-1]:
+        raise ValueError(v.MESSAGES["core_mismatch"] % (
+            "ldl_solve", LD.shape[-2:], B.shape[-2:], "A X = B"))
+    np.broadcast_shapes(LD.shape[:-2], B.shape[:-2])
+    t, result_t = v.common_type(LD, B)
+    x = _ldl_solve(LD.astype(t, copy=False), pivots.astype(np.int32, copy=False),
+                   B.astype(t, copy=False), hermitian=bool(hermitian))
+    return wrap(x.astype(result_t, copy=False))

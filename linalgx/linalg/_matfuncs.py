@@ -1,0 +1,217 @@
+"""matrix_exp: the matrix exponential (torch.linalg.matrix_exp), batched."""
+import numpy as np
+
+from .._core import validate as v
+from .._core.lapack import gufunc, umath_linalg
+from .._core.op import Op
+
+__all__ = ["matrix_exp"]
+
+_matrix_exp = Op("matrix_exp")
+
+# Al-Mohy & Higham, "A new scaling and squaring algorithm for the matrix exponential",
+# SIAM J. Matrix Anal. Appl. 31 (2009), Algorithm 5.1 with exact 1-norms (as
+# scipy.linalg.expm for small matrices). theta_m bounds ||A|| for a degree-m Pade
+# approximant to be accurate to double-precision unit roundoff.
+_THETA = ((3, 1.495585217958292e-2), (5, 2.539398330063230e-1),
+          (7, 9.504178996162932e-1), (9, 2.097847961257068e0))
+_THETA_13 = 4.25
+_PADE = {
+    3: (120., 60., 12., 1.),
+    5: (30240., 15120., 3360., 420., 30., 1.),
+    7: (17297280., 8648640., 1995840., 277200., 25200., 1512., 56., 1.),
+    9: (17643225600., 8821612800., 2075673600., 302702400., 30270240., 2162160., 110880.,
+        3960., 90., 1.),
+    13: (64764752532480000., 32382376266240000., 7771770303897600., 1187353796428800.,
+         129060195264000., 10559470521600., 670442572800., 33522128640., 1323241920.,
+         40840800., 960960., 16380., 182., 1.),
+}
+# 1 / |c_{2m+1}|: the leading coefficient of the Pade error series (2005 paper, (2.2) and (2.6))
+_ELL_C = {3: 100800., 5: 10059033600., 7: 4487938430976000., 9: 5914384781877411840000.,
+          13: 113250775606021113483283660800000000.}
+_UNIT_ROUNDOFF = 2.0 ** -53
+
+
+def _onenorm(x):
+    return np.abs(x).sum(axis=-2).max(axis=-1)
+
+
+def _ell(a, m):
+    """Extra squarings so that the Pade error bound, not just ||A||, meets u (their (5.1))."""
+    absa = np.abs(a)
+    w = np.ones(a.shape[:-2] + (1, a.shape[-1]))
+    for _ in range(2 * m + 1):  # ||abs(A)^p||_1 = max(1^T abs(A)^p), by p products with a vector
+        w = w @ absa
+    power_norm = w.max(axis=(-2, -1))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        alpha = power_norm / (_onenorm(a) * _ELL_C[m])
+        value = np.ceil(np.log2(alpha / _UNIT_ROUNDOFF) / (2 * m))
+    value = np.where(np.isfinite(value) & (power_norm > 0), np.maximum(value, 0), 0)
+    return value.astype(np.intp)
+
+
+def _pade(m, a, powers):
+    """U, V with r_m(A) = (V - U)^-1 (V + U); powers = [I, A^2, A^4, ...]."""
+    b = _PADE[m]
+    if m == 13:
+        ident, a2, a4, a6 = powers
+        u = a @ (a6 @ (b[13] * a6 + b[11] * a4 + b[9] * a2)
+                 + b[7] * a6 + b[5] * a4 + b[3] * a2 + b[1] * ident)
+        v_ = a6 @ (b[12] * a6 + b[10] * a4 + b[8] * a2) + b[6] * a6 + b[4] * a4 + b[2] * a2
+        return u, v_ + b[0] * ident
+    half = (m + 1) // 2
+    u = a @ sum(b[2 * j + 1] * powers[j] for j in range(half))
+    return u, sum(b[2 * j] * powers[j] for j in range(half))
+
+
+def _solve_pq(u, v_):
+    sig = "DD->D" if u.dtype.kind == "c" else "dd->d"
+    return gufunc(umath_linalg.solve, "singular", "matrix_exp", v_ - u, v_ + u, signature=sig)
+
+
+def _expm_batch(a):
+    """exp of each matrix of a finite (N, n, n) stack, degree and scaling per element."""
+    ident = np.eye(a.shape[-1], dtype=a.dtype)
+    a2 = a @ a
+    a4 = a2 @ a2
+    a6 = a4 @ a2
+    d4 = _onenorm(a4) ** (1 / 4)
+    d6 = _onenorm(a6) ** (1 / 6)
+    degree = np.zeros(len(a), dtype=np.intp)
+    out = np.empty_like(a)
+    eta = np.maximum(d4, d6)
+    a8 = None
+    for m, theta in _THETA:
+        if m == 7:
+            a8 = a4 @ a4
+            d8 = _onenorm(a8) ** (1 / 8)
+            eta = np.maximum(d6, d8)
+        cand = np.flatnonzero((degree == 0) & (eta <= theta))
+        if cand.size:
+            cand = cand[_ell(a[cand], m) == 0]
+            degree[cand] = m
+    for m, _ in _THETA:
+        idx = np.flatnonzero(degree == m)
+        if idx.size:
+            powers = [ident, a2[idx], a4[idx], a6[idx]] + ([a8[idx]] if m == 9 else [])
+            out[idx] = _solve_pq(*_pade(m, a[idx], powers[:(m + 1) // 2]))
+    idx = np.flatnonzero(degree == 0)
+    if idx.size == 0:
+        return out
+    eta5 = np.minimum(eta[idx], np.maximum(d8[idx], _onenorm(a4[idx] @ a6[idx]) ** (1 / 10)))
+    with np.errstate(divide="ignore"):
+        s = np.where(eta5 > 0, np.maximum(np.ceil(np.log2(eta5 / _THETA_13)), 0), 0)
+    s = s.astype(np.intp)
+    scale = 2.0 ** -s[:, None, None]
+    s = s + _ell(a[idx] * scale, 13)
+    scale = 2.0 ** -s[:, None, None]
+    x = _solve_pq(*_pade(13, a[idx] * scale, [ident, a2[idx] * scale ** 2,
+                                              a4[idx] * scale ** 4, a6[idx] * scale ** 6]))
+    for i in range(int(s.max(initial=0))):  # undo the scaling: square each element s times
+        sel = np.flatnonzero(s > i)
+        x[sel] = x[sel] @ x[sel]
+    out[idx] = x
+    return out
+
+
+@_matrix_exp.impl("lapack")
+def _matrix_exp_lapack(a):
+    n = a.shape[-1]
+    if a.size == 0:
+        return np.empty(a.shape, dtype=a.dtype)
+    if n == 1:
+        return np.exp(a)
+    flat = a.reshape((-1, n, n))
+    out = np.full(flat.shape, np.nan, dtype=a.dtype)
+    finite = np.flatnonzero(np.isfinite(flat).all(axis=(-2, -1)))
+    if finite.size:
+        out[finite] = _expm_batch(flat[finite])
+    return out.reshape(a.shape)
+
+
+# -- autodiff rules ---------------------------------------------------------------------------
+# The Frechet derivative L(A, E) is the upper-right block of exp([[A, E], [0, A]]) (Mathias
+# 1996; Higham, "Functions of Matrices" (2008), Thm. 3.6; Al-Mohy & Higham, "Computing the
+# Frechet derivative of the matrix exponential" (2009)). Its adjoint under Re<X, Y> is
+# L(A^H, G), since exp(A)^H = exp(A^H). Both use matrix_exp itself, so they differentiate
+# again for higher orders.
+def _frechet(xp, a, e):
+    n = a.shape[-1]
+    a = xp.broadcast_to(a, e.shape)
+    top = xp.concatenate([a, e], axis=-1)
+    bottom = xp.concatenate([xp.zeros(e.shape, dtype=e.dtype, like=e), a], axis=-1)
+    return _matrix_exp(xp.concatenate([top, bottom], axis=-2))[..., :n, n:]
+
+
+@_matrix_exp.def_jvp
+def _matrix_exp_jvp(xp, tangents, out, a):
+    (t,) = tangents
+    return _frechet(xp, a, t)
+
+
+@_matrix_exp.def_vjp
+def _matrix_exp_vjp(xp, g, out, a):
+    return (_frechet(xp, xp.conj(xp.matrix_transpose(a)), g),)
+
+
+def matrix_exp(A):
+    """
+    Compute the matrix exponential of a square matrix (or a stack of them).
+
+    ``matrix_exp(A) = sum_k A**k / k!``, computed by scaling and squaring with Pade
+    approximants (Al-Mohy and Higham 2009, the algorithm of ``scipy.linalg.expm``), with
+    the Pade degree and the number of squarings chosen per matrix of the stack.
+
+    Parameters
+    ----------
+    A : (..., M, M) array_like
+        Square matrix or stack of square matrices.
+
+    Returns
+    -------
+    expA : (..., M, M) ndarray or matrix
+        The matrix exponentials, in the precision of `A` (float64 for integers). A matrix
+        with a NaN or inf entry gives all NaN.
+
+    Raises
+    ------
+    LinAlgError
+        If `A` has fewer than two dimensions or is not square.
+    TypeError
+        For float16, longdouble and other dtypes LAPACK does not support.
+
+    See Also
+    --------
+    scipy.linalg.expm : The same for NumPy arrays, element by element.
+
+    Notes
+    -----
+    An extra function with ``torch.linalg.matrix_exp``'s semantics (NumPy has none).
+    Computed in double precision.
+
+    Autodiff: differentiable in `A` to any order; the derivative in direction ``E`` is the
+    upper-right block of ``matrix_exp([[A, E], [0, A]])``.
+
+    References
+    ----------
+    .. [1] A. H. Al-Mohy and N. J. Higham, "A new scaling and squaring algorithm for the
+           matrix exponential", SIAM J. Matrix Anal. Appl. 31(3):970-989, 2009.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import linalgx.linalg as LA
+    >>> LA.matrix_exp(np.zeros((2, 2)))
+    array([[1., 0.],
+           [0., 1.]])
+    >>> t = np.pi / 2
+    >>> np.round(LA.matrix_exp(np.array([[0., -t], [t, 0.]])), 12)
+    array([[ 0., -1.],
+           [ 1.,  0.]])
+    """
+    a, wrap = v.makearray(A)
+    v.assert_stacked_square(a)
+    t, result_t = v.common_type(a)
+    e = _matrix_exp(a.astype(t, copy=False) if a.dtype != t else a)
+    e = e.astype(result_t, copy=False)
+    return wrap(e) if isinstance(e, np.ndarray) else e

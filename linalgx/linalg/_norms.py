@@ -1,0 +1,415 @@
+"""norm, matrix_norm, vector_norm and cond.
+
+These are compositions (NumPy's own code paths, step for step) of differentiable pieces:
+``abs``, ``conj``, products, sums, ``sqrt``, powers, max/min and the singular values, so they
+differentiate without rules of their own. Plain arrays take exactly NumPy's operations.
+"""
+import numpy as np
+from numpy.lib.array_utils import normalize_axis_index, normalize_axis_tuple
+
+from .._core import validate as v
+from .._core.box import Box
+from .._core.lapack import umath_linalg
+from .._core.xputil import unbox_all
+from ._svd import _singular_values
+
+__all__ = ["norm", "matrix_norm", "vector_norm", "cond"]
+
+
+def _max0(x, axis, keepdims=False):
+    """``x.max(axis, keepdims, initial=0)`` for x >= 0 (0 over an empty axis)."""
+    if not isinstance(x, Box):
+        return x.max(axis=axis, keepdims=keepdims, initial=0)
+    axes = axis if isinstance(axis, tuple) else (axis,)
+    if any(x.shape[a] == 0 for a in axes):
+        return unbox_all(x).max(axis=axis, keepdims=keepdims, initial=0)  # a constant
+    return x.max(axis=axis, keepdims=keepdims)
+
+
+def _sum0(x, axis):
+    return np.sum(x, axis=axis, initial=0) if not isinstance(x, Box) else x.sum(axis=axis)
+
+
+def _multi_svd_norm(x, row_axis, col_axis, op):
+    """max, min or sum of the singular values of the matrices in axes (row_axis, col_axis)."""
+    rest = [i for i in range(x.ndim) if i not in (row_axis, col_axis)]
+    s = _singular_values(x.transpose(rest + [row_axis, col_axis]), check_finite=False)
+    if op == "max":
+        return _max0(s, -1)
+    if op == "min":
+        return s.min(axis=-1)
+    return _sum0(s, -1)
+
+
+def norm(x, ord=None, axis=None, keepdims=False):
+    """
+    Matrix or vector norm.
+
+    Returns one of eight matrix norms, or one of an infinite number of vector norms,
+    depending on `ord` and `axis` (table below).
+
+    Parameters
+    ----------
+    x : array_like
+        Input array. If `axis` is None, `x` must be 1-D or 2-D, unless `ord` is None; if
+        both are None the 2-norm of ``x.ravel()`` is returned.
+    ord : {int, float, inf, -inf, 'fro', 'nuc'}, optional
+        Order of the norm (see Notes). Default None.
+    axis : {None, int, 2-tuple of ints}, optional
+        An integer selects vector norms along that axis, a 2-tuple the axes holding
+        matrices; None means a vector norm of 1-D `x` or a matrix norm of 2-D `x`.
+    keepdims : bool, optional
+        If True, the normed axes are kept as dimensions of size one.
+
+    Returns
+    -------
+    n : float or ndarray
+        Norm of the matrix or vector(s), in the real dtype of `x` (float64 for integers).
+
+    Raises
+    ------
+    ValueError
+        For an `ord` invalid for vectors or matrices, duplicate or too many axes.
+    AxisError
+        For an axis out of range.
+    LinAlgError
+        For ``ord=2, -2, 'nuc'`` of a matrix with NaN (the SVD does not converge).
+
+    See Also
+    --------
+    numpy.linalg.norm
+    scipy.linalg.norm
+
+    Notes
+    -----
+    =====  ============================  ==========================
+    ord    norm for matrices             norm for vectors
+    =====  ============================  ==========================
+    None   Frobenius norm                2-norm
+    'fro'  Frobenius norm                --
+    'nuc'  nuclear norm                  --
+    inf    max(sum(abs(x), axis=1))      max(abs(x))
+    -inf   min(sum(abs(x), axis=1))      min(abs(x))
+    0      --                            sum(x != 0)
+    1      max(sum(abs(x), axis=0))      as below
+    -1     min(sum(abs(x), axis=0))      as below
+    2      2-norm (largest sing. value)  as below
+    -2     smallest singular value       as below
+    other  --                            sum(abs(x)**ord)**(1./ord)
+    =====  ============================  ==========================
+
+    Autodiff: differentiable in `x` away from points where the norm is not (zero
+    vectors, ties in max/min, repeated singular values for 2, -2 and 'nuc'); ``ord=0``
+    has zero derivative.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import linalgx.linalg as LA
+    >>> a = np.arange(9) - 4.0
+    >>> float(LA.norm(a)), float(LA.norm(a, np.inf)), float(LA.norm(a, 1))
+    (7.745966692414834, 4.0, 20.0)
+    >>> b = a.reshape((3, 3))
+    >>> float(LA.norm(b, 'fro')), float(LA.norm(b, 1)), float(LA.norm(b, -np.inf))
+    (7.745966692414834, 7.0, 2.0)
+    >>> LA.norm(np.array([[1., 2.], [3., 4.]]), axis=1)
+    array([2.23606798, 5.        ])
+    """
+    if not isinstance(x, Box):
+        x = np.asarray(x)
+    if not issubclass(x.dtype.type, (np.inexact, np.object_)):
+        x = x.astype(float)
+
+    # Immediately handle some default, simple, fast, and common cases.
+    if axis is None:
+        ndim = x.ndim
+        if (ord is None or (ord in ("f", "fro") and ndim == 2) or (ord == 2 and ndim == 1)):
+            x = x.ravel(order="K") if not isinstance(x, Box) else x.ravel()
+            if issubclass(x.dtype.type, np.complexfloating):
+                x_real = x.real
+                x_imag = x.imag
+                sqnorm = x_real.dot(x_real) + x_imag.dot(x_imag)
+            else:
+                sqnorm = x.dot(x)
+            ret = np.sqrt(sqnorm)
+            if keepdims:
+                ret = ret.reshape(ndim * [1])
+            return ret
+
+    # Normalize the `axis` argument to a tuple.
+    nd = x.ndim
+    if axis is None:
+        axis = tuple(range(nd))
+    elif not isinstance(axis, tuple):
+        try:
+            axis = int(axis)
+        except Exception as e:
+            raise TypeError(v.MESSAGES["norm_axis_type"]) from e
+        axis = (axis,)
+
+    if len(axis) == 1:
+        if ord == np.inf:
+            return _max0(abs(x), axis, keepdims)
+        elif ord == -np.inf:
+            return abs(x).min(axis=axis, keepdims=keepdims)
+        elif ord == 0:
+            # Zero norm: a count, no derivative
+            real_t = v.real_dtype(x.dtype) if isinstance(x, Box) else x.real.dtype
+            return (unbox_all(x) != 0).astype(real_t).sum(axis=axis, keepdims=keepdims)
+        elif ord == 1:
+            return abs(x).sum(axis=axis, keepdims=keepdims)
+        elif ord is None or ord == 2:
+            s = (x.conj() * x).real
+            return np.sqrt(s.sum(axis=axis, keepdims=keepdims))
+        # None of the str-type keywords for ord ('fro', 'nuc') are valid for vectors
+        elif isinstance(ord, str):
+            raise ValueError(v.MESSAGES["norm_vector_ord"] % (ord,))
+        else:
+            absx = abs(x)
+            absx **= ord
+            ret = absx.sum(axis=axis, keepdims=keepdims)
+            ret **= np.reciprocal(ord, dtype=ret.dtype)
+            return ret
+    elif len(axis) == 2:
+        row_axis, col_axis = axis
+        row_axis = normalize_axis_index(row_axis, nd)
+        col_axis = normalize_axis_index(col_axis, nd)
+        if row_axis == col_axis:
+            raise ValueError(v.MESSAGES["norm_dup_axes"])
+        if ord == 2:
+            ret = _multi_svd_norm(x, row_axis, col_axis, "max")
+        elif ord == -2:
+            ret = _multi_svd_norm(x, row_axis, col_axis, "min")
+        elif ord == 1:
+            if col_axis > row_axis:
+                col_axis -= 1
+            ret = _max0(abs(x).sum(axis=row_axis), col_axis)
+        elif ord == np.inf:
+            if row_axis > col_axis:
+                row_axis -= 1
+            ret = _max0(abs(x).sum(axis=col_axis), row_axis)
+        elif ord == -1:
+            if col_axis > row_axis:
+                col_axis -= 1
+            ret = abs(x).sum(axis=row_axis).min(axis=col_axis)
+        elif ord == -np.inf:
+            if row_axis > col_axis:
+                row_axis -= 1
+            ret = abs(x).sum(axis=col_axis).min(axis=row_axis)
+        elif ord in [None, "fro", "f"]:
+            ret = np.sqrt((x.conj() * x).real.sum(axis=axis))
+        elif ord == "nuc":
+            ret = _multi_svd_norm(x, row_axis, col_axis, "sum")
+        else:
+            raise ValueError(v.MESSAGES["norm_matrix_ord"])
+        if keepdims:
+            ret_shape = list(x.shape)
+            ret_shape[axis[0]] = 1
+            ret_shape[axis[1]] = 1
+            ret = ret.reshape(ret_shape)
+        return ret
+    else:
+        raise ValueError(v.MESSAGES["norm_ndim"])
+
+
+def matrix_norm(x, /, *, keepdims=False, ord="fro"):
+    """
+    Compute the matrix norm of a matrix (or a stack of matrices) ``x``.
+
+    Parameters
+    ----------
+    x : (..., M, N) array_like
+        Input array whose two innermost dimensions form the matrices.
+    keepdims : bool, optional
+        If True, the normed axes are kept as dimensions of size one. Default False.
+    ord : {1, -1, 2, -2, inf, -inf, 'fro', 'nuc'}, optional
+        The order of the norm; see `norm`. Default 'fro'.
+
+    Returns
+    -------
+    out : (...) ndarray
+        The norms, in the real dtype of `x`.
+
+    Raises
+    ------
+    ValueError
+        For an invalid `ord`.
+    AxisError
+        If `x` has fewer than two dimensions.
+
+    See Also
+    --------
+    norm
+    numpy.linalg.matrix_norm
+
+    Notes
+    -----
+    Autodiff: as for `norm`.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import linalgx.linalg as LA
+    >>> b = np.arange(9).reshape((3, 3)) - 4.0
+    >>> float(LA.matrix_norm(b)), float(LA.matrix_norm(b, ord=np.inf))
+    (7.745966692414834, 9.0)
+    """
+    if not isinstance(x, Box):
+        x = np.asanyarray(x)
+    return norm(x, axis=(-2, -1), keepdims=keepdims, ord=ord)
+
+
+def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
+    """
+    Compute the vector norm of a vector (or batch of vectors) ``x``.
+
+    Parameters
+    ----------
+    x : array_like
+        Input array.
+    axis : {None, int, n-tuple of ints}, optional
+        The axis or axes along which to compute the norms; None (default) norms the
+        flattened array.
+    keepdims : bool, optional
+        If True, the normed axes are kept as dimensions of size one. Default False.
+    ord : {int, float, inf, -inf}, optional
+        The order of the norm; see `norm`. Default 2.
+
+    Returns
+    -------
+    out : ndarray
+        The norms, in the real dtype of `x` (float64 for integers).
+
+    Raises
+    ------
+    ValueError
+        For a string `ord`.
+    AxisError
+        For an axis out of range.
+
+    See Also
+    --------
+    norm
+    numpy.linalg.vector_norm
+
+    Notes
+    -----
+    Autodiff: as for `norm`.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import linalgx.linalg as LA
+    >>> b = np.arange(9).reshape((3, 3)) + 1.0
+    >>> float(LA.vector_norm(b)), float(LA.vector_norm(b, ord=np.inf))
+    (16.881943016134134, 9.0)
+    >>> LA.vector_norm(b, axis=(0, 1), ord=1)
+    np.float64(45.0)
+    """
+    if not isinstance(x, Box):
+        x = np.asanyarray(x)
+    shape = list(x.shape)
+    if axis is None:
+        # Note: np.linalg.norm() doesn't handle 0-D arrays
+        x = x.ravel()
+        _axis = 0
+    elif isinstance(axis, tuple):
+        # any number of axes: move them to the front and flatten them into one
+        normalized_axis = normalize_axis_tuple(axis, x.ndim)
+        rest = tuple(i for i in range(x.ndim) if i not in normalized_axis)
+        newshape = axis + rest
+        x = x.transpose(newshape).reshape(
+            (np.prod([x.shape[i] for i in axis], dtype=int), *[x.shape[i] for i in rest]))
+        _axis = 0
+    else:
+        _axis = axis
+    res = norm(x, axis=_axis, ord=ord)
+    if keepdims:
+        _axis = normalize_axis_tuple(range(len(shape)) if axis is None else axis, len(shape))
+        for i in _axis:
+            shape[i] = 1
+        res = res.reshape(tuple(shape))
+    return res
+
+
+def cond(x, p=None):
+    """
+    Compute the condition number of a matrix.
+
+    Parameters
+    ----------
+    x : (..., M, N) array_like
+        The matrix whose condition number is sought.
+    p : {None, 1, -1, 2, -2, inf, -inf, 'fro'}, optional
+        Order of the norm used: None and 2 use the ratio of the extreme singular values
+        (-2 its inverse); the others ``norm(x, p) * norm(inv(x), p)``.
+
+    Returns
+    -------
+    c : {float, inf}
+        The condition number of the matrix (an array for a stack); ``inf`` for a singular
+        matrix, NaN where `x` holds NaN.
+
+    Raises
+    ------
+    LinAlgError
+        For empty input (``cond is not defined on empty arrays``); for ``p`` other than
+        None and +-2, for non-square input; for ``p in (None, 2, -2)``, when the SVD does
+        not converge (NaN input).
+
+    See Also
+    --------
+    numpy.linalg.cond
+
+    Notes
+    -----
+    Autodiff: differentiable in `x` where the norms involved are. For ``p`` other than
+    None and +-2 the derivative passes through ``inv(x)``, which then raises for an
+    exactly singular matrix instead of returning ``inf``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import linalgx.linalg as LA
+    >>> a = np.array([[1, 0, -1], [0, 1, 0], [1, 0, 1]])
+    >>> float(LA.cond(a)), float(LA.cond(a, np.inf)), float(LA.cond(a, -1))
+    (1.4142135623730951, 2.0, 1.0)
+    """
+    if not isinstance(x, Box):
+        x = np.asarray(x)  # in case we have a matrix
+    if x.size == 0 and np.prod(x.shape[-2:]) == 0:
+        raise v.LinAlgError(v.MESSAGES["cond_empty"])
+    if p is None or p in {2, -2}:
+        s = _singular_values(x, check_finite=False)
+        with np.errstate(all="ignore"):
+            if p == -2:
+                r = s[..., -1] / s[..., 0]
+            else:
+                r = s[..., 0] / s[..., -1]
+    else:
+        v.assert_stacked_square(x)
+        t, result_t = v.common_type(x)
+        result_t = v.real_dtype(result_t)  # condition number is always real
+        with np.errstate(all="ignore"):
+            if isinstance(x, Box):
+                from ._inv import inv
+                invx = inv(x.astype(t) if x.dtype != t else x)
+            else:
+                sig = "D->D" if t.kind == "c" else "d->d"
+                # NaN where inversion failed, turned into inf below
+                invx = umath_linalg.inv(x, signature=sig)
+            r = norm(x, p, axis=(-2, -1)) * norm(invx, p, axis=(-2, -1))
+        r = r.astype(result_t, copy=False)
+
+    # Convert nans to infs unless the original array had nan entries
+    nan_mask = np.isnan(unbox_all(r))
+    if nan_mask.any():
+        nan_mask &= ~np.isnan(unbox_all(x)).any(axis=(-2, -1))
+        if isinstance(r, Box):
+            r = np.where(nan_mask, np.inf, r)
+        elif r.ndim > 0:
+            r[nan_mask] = np.inf
+        elif nan_mask:
+            # Convention is to return scalars instead of 0d arrays.
+            r = r.dtype.type(np.inf)
+    return r

@@ -1,0 +1,318 @@
+"""solve, tensorsolve and solve_ex."""
+import numpy as np
+
+from .._core import routing
+from .._core import validate as v
+from .._core.box import Box
+from .._core.lapack import gufunc, umath_linalg
+from .._core.op import Op
+from .._core.results import SolveExResult
+from .._core.xputil import ndim_of, unbox_all
+from ._inv import failed_elements, getrf_info
+
+__all__ = ["solve", "tensorsolve", "solve_ex"]
+
+_solve = Op("solve")
+_solve.def_route(routing.square_router("solve"))
+_solve_ex = Op("solve_ex", nout=2)
+_solve_ex.def_route(routing.square_router("solve"))
+
+
+def _sig(t):
+    c = "D" if t.kind == "c" else "d"
+    return f"{c}{c}->{c}"
+
+
+def broadcast_batch(a, b):
+    """Views of ``a`` and ``b`` whose batch dimensions (all but the last two) agree."""
+    batch = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
+    return (np.broadcast_to(a, batch + a.shape[-2:]), np.broadcast_to(b, batch + b.shape[-2:]),
+            batch)
+
+
+# -- solve / solve_ex ------------------------------------------------------------------------
+@_solve.impl("lapack")
+def _solve_lapack(a, b):
+    # broadcast first so that the failing element is named in the broadcast batch
+    a, b, _ = broadcast_batch(a, b)
+    return gufunc(umath_linalg.solve, "singular", "solve", a, b)
+
+
+@_solve.impl("numba")
+def _solve_numba(a, b):
+    from ..kernels import api
+    a, b, batch = broadcast_batch(a, b)
+    x, info = api.solve(a, b)
+    v.raise_on_info(info, "singular", "solve", batch)
+    routing.mark_loaded("solve")
+    return x
+
+
+@_solve_ex.impl("lapack")
+def _solve_ex_lapack(a, b):
+    a, b, batch = broadcast_batch(a, b)
+    with np.errstate(invalid="ignore", over="ignore", divide="ignore", under="ignore"):
+        x = umath_linalg.solve(a, b, signature=_sig(a.dtype))
+    return x, getrf_info(a, failed_elements(x, batch))
+
+
+@_solve_ex.impl("numba")
+def _solve_ex_numba(a, b):
+    from ..kernels import api
+    a, b, _ = broadcast_batch(a, b)
+    x, info = api.solve(a, b)
+    routing.mark_loaded("solve")
+    return x, info
+
+
+def _mh(xp, x):
+    return xp.conj(xp.matrix_transpose(x))
+
+
+# Giles (2008), "An extended collection of matrix derivative results for forward and reverse
+# mode AD", section 2.3.1: X = A^{-1} B gives dX = A^{-1} (dB - dA X), B_bar = A^{-H} X_bar and
+# A_bar = -B_bar X^H. Batch dimensions of A and B may broadcast against each other.
+@_solve.def_jvp
+def _solve_jvp(xp, tangents, out, a, b):
+    ta, tb = tangents
+    nd = ndim_of(out)
+    rhs = None if tb is None else xp.align(tb, ndim_of(b), nd)
+    if ta is not None:
+        r = -(xp.align(ta, ndim_of(a), nd) @ out)
+        rhs = r if rhs is None else rhs + r
+    return solve(a, rhs)
+
+
+@_solve.def_vjp
+def _solve_vjp(xp, g, out, a, b):
+    nb = ndim_of(g) - ndim_of(out)
+    gb = solve(_mh(xp, a), g)
+    ga = -(gb @ _mh(xp, out))
+    return xp.unbroadcast(ga, a.shape, nb), xp.unbroadcast(gb, b.shape, nb)
+
+
+@_solve_ex.def_jvp
+def _solve_ex_jvp(xp, tangents, out, a, b):
+    return _solve_jvp(xp, tangents, out[0], a, b), None
+
+
+@_solve_ex.def_vjp
+def _solve_ex_vjp(xp, g, out, a, b):
+    if g[0] is None:  # only the integer status has a cotangent: it carries no derivative
+        return xp.zeros_like(a), xp.zeros_like(b)
+    return _solve_vjp(xp, g[0], out[0], a, b)
+
+
+def _prepare_solve(a, b):
+    """NumPy's solve pipeline up to the call: (a, b as (..., M, K), vector?, wrap, result_t)."""
+    a, _ = v.makearray(a)
+    v.assert_stacked_square(a)
+    b, wrap = v.makearray(b)
+    t, result_t = v.common_type(a, b)
+    vector = b.ndim == 1
+    ufunc = umath_linalg.solve1 if vector else umath_linalg.solve
+    v.check_castable(ufunc, _sig(t), a, b)
+    m = a.shape[-1]
+    ok = b.ndim >= (1 if vector else 2) and b.shape[-1 if vector else -2] == m
+    if ok:
+        try:
+            np.broadcast_shapes(a.shape[:-2], b.shape[:-1 if vector else -2])
+        except ValueError:
+            ok = False
+    if not ok:
+        # NumPy's gufunc raises its own shape message before computing anything: let it,
+        # on zero-stride stand-ins of the same shapes.
+        dummy = np.zeros((), dtype=t)
+        ufunc(np.broadcast_to(dummy, a.shape), np.broadcast_to(dummy, b.shape),
+              signature=_sig(t))
+    a = a.astype(t, copy=False)
+    b = b.astype(t, copy=False)
+    if vector:
+        b = b[:, None]
+    return a, b, vector, wrap, result_t
+
+
+def solve(a, b):
+    """
+    Solve a linear matrix equation, or system of linear scalar equations.
+
+    Computes the "exact" solution, `x`, of the well-determined, i.e., full
+    rank, linear matrix equation `ax = b`.
+
+    Parameters
+    ----------
+    a : (..., M, M) array_like
+        Coefficient matrix.
+    b : {(M,), (..., M, K)}, array_like
+        Ordinate or "dependent variable" values.
+
+    Returns
+    -------
+    x : {(..., M,), (..., M, K)} ndarray
+        Solution to the system a x = b.  Returned shape is (..., M) if b is
+        shape (M,) and (..., M, K) if b is (..., M, K), where the "..." part is
+        broadcasted between a and b.
+
+    Raises
+    ------
+    LinAlgError
+        If `a` is singular or not square. For a stack, the message names the
+        failing batch element.
+
+    See Also
+    --------
+    solve_ex : the same, returning a per-element status instead of raising.
+    numpy.linalg.solve
+
+    Notes
+    -----
+    `b` is treated as a column vector only if it is exactly 1-dimensional
+    (NumPy 2's rule); otherwise it is a stack of (M, K) matrices.
+
+    Autodiff: differentiable in `a` and `b`; ``dx = inv(a) (db - da x)``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import linalgx.linalg as LA
+    >>> a = np.array([[1, 2], [3, 5]])
+    >>> b = np.array([1, 2])
+    >>> LA.solve(a, b)
+    array([-1.,  1.])
+    """
+    a, b, vector, wrap, result_t = _prepare_solve(a, b)
+    r = _solve(a, b)
+    if vector:
+        r = r[..., 0]
+    return wrap(r.astype(result_t, copy=False))
+
+
+def solve_ex(a, b):
+    """
+    Solve ``a x = b`` with a per-element status instead of an exception.
+
+    Parameters
+    ----------
+    a : (..., M, M) array_like
+        Coefficient matrices.
+    b : {(M,), (..., M, K)}, array_like
+        Right-hand sides, with `solve`'s shape rules.
+
+    Returns
+    -------
+    A namedtuple ``SolveExResult`` with the attributes:
+
+    result : {(..., M,), (..., M, K)} ndarray
+        The solutions; an element whose matrix is singular holds NaN.
+    info : (...) ndarray of int32
+        0 where the solve succeeded, ``i > 0`` where ``U[i-1, i-1]`` of the LU
+        factorization is exactly zero (torch.linalg.solve_ex's convention).
+
+    Raises
+    ------
+    LinAlgError
+        Only for a non-square or lower-than-2-D `a`, never for a singular matrix.
+
+    See Also
+    --------
+    solve
+
+    Notes
+    -----
+    Autodiff: as `solve` for `result`; `info` is not differentiable.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import linalgx.linalg as LA
+    >>> a = np.stack([np.eye(2), np.zeros((2, 2))])
+    >>> x, info = LA.solve_ex(a, np.ones(2))
+    >>> info
+    array([0, 1], dtype=int32)
+    >>> x[0]
+    array([1., 1.])
+    """
+    a, b, vector, wrap, result_t = _prepare_solve(a, b)
+    r, info = _solve_ex(a, b)
+    if vector:
+        r = r[..., 0]
+    return SolveExResult(wrap(r.astype(result_t, copy=False)), unbox_all(info))
+
+
+def tensorsolve(a, b, axes=None):
+    """
+    Solve the tensor equation ``a x = b`` for x.
+
+    It is assumed that all indices of `x` are summed over in the product,
+    together with the rightmost indices of `a`, as is done in, for example,
+    ``tensordot(a, x, axes=x.ndim)``.
+
+    Parameters
+    ----------
+    a : array_like
+        Coefficient tensor, of shape ``b.shape + Q``. `Q`, a tuple, equals
+        the shape of that sub-tensor of `a` consisting of the appropriate
+        number of its rightmost indices, and must be such that
+        ``prod(Q) == prod(b.shape)`` (in which sense `a` is said to be
+        'square').
+    b : array_like
+        Right-hand tensor, which can be of any shape.
+    axes : tuple of ints, optional
+        Axes in `a` to reorder to the right, before inversion.
+        If None (default), no reordering is done.
+
+    Returns
+    -------
+    x : ndarray, shape Q
+
+    Raises
+    ------
+    LinAlgError
+        If `a` is singular or not 'square' (in the above sense).
+
+    See Also
+    --------
+    numpy.linalg.tensorsolve, numpy.tensordot, tensorinv
+
+    Notes
+    -----
+    Autodiff: differentiable in `a` and `b` (through `solve`).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import linalgx.linalg as LA
+    >>> a = np.eye(2 * 3 * 4).reshape((2 * 3, 4, 2, 3, 4))
+    >>> b = np.arange(24.0).reshape(6, 4)
+    >>> x = LA.tensorsolve(a, b)
+    >>> x.shape
+    (2, 3, 4)
+    >>> np.allclose(np.tensordot(a, x, axes=3), b)
+    True
+    """
+    a, wrap = v.makearray(a)
+    b = v.makearray(b)[0]
+    an = a.ndim
+
+    if axes is not None:
+        allaxes = list(range(an))
+        for k in axes:
+            allaxes.remove(k)
+            allaxes.insert(an, k)
+        a = a.transpose(allaxes)
+
+    oldshape = a.shape[-(an - b.ndim):]
+    prod = 1
+    for k in oldshape:
+        prod *= k
+
+    if a.size != prod ** 2:
+        raise v.LinAlgError(v.MESSAGES["tensorsolve"])
+
+    a = a.reshape(prod, prod)
+    b = b.ravel()
+    res = wrap(solve(a, b))
+    if isinstance(res, Box):
+        return res.reshape(oldshape)
+    res.shape = oldshape
+    return res

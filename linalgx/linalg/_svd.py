@@ -1,0 +1,388 @@
+"""svd and svdvals: the singular value decomposition, its op and its rules."""
+import numpy as np
+
+from .._core import validate as v
+from .._core.box import Box
+from .._core.lapack import gufunc, umath_linalg
+from .._core.op import Op
+from .._core.results import SVDResult
+from .._core.xputil import unbox_all
+
+__all__ = ["svd", "svdvals"]
+
+_svd = Op("svd", nout=3)
+_svdvals = Op("svdvals")
+
+# Relative size of the gauge-dependent part of a cotangent above which the SVD VJP raises
+# (PyTorch's svd_backward uses allclose(..., rtol=1e-2, atol=1e-2); this one is relative to
+# the cotangent's own scale, so rescaling a loss never hides a phase dependence).
+_GAUGE_RTOL = 1e-4
+
+
+@_svd.impl("lapack")
+def _svd_lapack(a, full_matrices=True):
+    ufunc = umath_linalg.svd_f if full_matrices else umath_linalg.svd_s
+    sig = "D->DdD" if a.dtype.kind == "c" else "d->ddd"
+    return gufunc(ufunc, "svd_conv", "svd", a, signature=sig)
+
+
+@_svdvals.impl("lapack")
+def _svdvals_lapack(a):
+    sig = "D->d" if a.dtype.kind == "c" else "d->d"
+    return gufunc(umath_linalg.svd, "svd_conv", "svd", a, signature=sig)
+
+
+# -- autodiff rules ---------------------------------------------------------------------------
+# Townsend, "Differentiating the singular value decomposition" (2016), in the form of PyTorch's
+# linalg_svd_jvp / svd_backward (FunctionsManual.cpp). With dP = U^H dA V, E_jk = s_k^2 - s_j^2
+# (1 on the diagonal) and sym(X) = X + X^H:
+#   dS = Re diag(dP),  dU = U (sym(dX S) / E + i Im diag(dP) / 2S) + (I - UU^H) dA V S^-1,
+#   dVh = (-sym(S dX) / E + i Im diag(dP) / 2S) Vh + S^-1 U^H dA (I - VV^H),  dX = dP - diag(dS).
+# The phase gauge (U, V) -> (U L, V L), L = diag(e^{i phi}), is fixed by Re diag(U^H dU) = 0.
+# full_matrices: the extra columns U_p of U (rows of Vh) are fixed up to a rotation; we take
+# dU_p = -U (dU^H U_p), which keeps [U, U_p] unitary to first order (PyTorch returns zeros), and
+# fold their cotangent back into U's in the VJP. Assumes distinct nonzero singular values.
+def _mH(xp, x):
+    return xp.conj(xp.matrix_transpose(x))
+
+
+def _diag_embed(xp, d):
+    n = d.shape[-1]
+    return xp.expand_dims(d, -1) * xp.eye(n, dtype=d.dtype, like=d)
+
+
+def _gap_matrix(xp, s):
+    s2 = s * s
+    n = s.shape[-1]
+    return xp.expand_dims(s2, -2) - xp.expand_dims(s2, -1) + xp.eye(n, dtype=s.dtype, like=s)
+
+
+def _reduced(u, vh, full_matrices):
+    k = min(u.shape[-2], vh.shape[-1])
+    if not full_matrices:
+        return u, vh
+    return u[..., :, :k], vh[..., :k, :]
+
+
+@_svd.def_jvp
+def _svd_jvp(xp, tangents, out, a, full_matrices=True):
+    (da,) = tangents
+    u_full, s, vh_full = out
+    m, n = a.shape[-2:]
+    u, vh = _reduced(u_full, vh_full, full_matrices)
+    cplx = v.is_complex_dtype(u.dtype)
+    vv = _mH(xp, vh)
+    dp = _mH(xp, u) @ da @ vv
+    ds = xp.diagonal(dp, 0, -2, -1)
+    if cplx:
+        ds = xp.real(ds)
+    dx = dp - _diag_embed(xp, ds)
+    e = _gap_matrix(xp, s)
+    s_row, s_col = xp.expand_dims(s, -2), xp.expand_dims(s, -1)
+    du_inner = (dx * s_row + _mH(xp, dx * s_row)) / e
+    dvh_inner = -(dx * s_col + _mH(xp, dx * s_col)) / e
+    if cplx:
+        phase = _diag_embed(xp, xp.diagonal(dx, 0, -2, -1) / (2 * s))
+        du_inner = du_inner + phase
+        dvh_inner = dvh_inner + phase
+    du = u @ du_inner
+    dvh = dvh_inner @ vh
+    if m > n:
+        davs = da @ (vv / s_row)
+        du = du + davs - u @ (_mH(xp, u) @ davs)
+        if full_matrices:
+            up = u_full[..., :, n:]
+            du = xp.concatenate([du, -(u @ (_mH(xp, du) @ up))], axis=-1)
+    elif m < n:
+        suda = (_mH(xp, u) / s_col) @ da
+        dvh = dvh + suda - (suda @ vv) @ vh
+        if full_matrices:
+            vhp = vh_full[..., m:, :]
+            dvh = xp.concatenate([dvh, -((vhp @ _mH(xp, dvh)) @ vh)], axis=-2)
+    return du, ds, dvh
+
+
+def _value_max(x):
+    x = unbox_all(x)
+    return float(abs(x).max()) if x is not None and x.size else 0.0
+
+
+def _check_gauge(residual, scale, what):
+    """Raise if a cotangent depends on what the SVD leaves arbitrary (see _GAUGE_RTOL)."""
+    r = _value_max(residual)
+    if r > _GAUGE_RTOL * scale:
+        raise ValueError(v.MESSAGES["svd_gauge"] % (what, r, scale))
+
+
+def _skew_value(x):
+    return x - x.conj().swapaxes(-1, -2)
+
+
+def _mh_value(x):
+    return unbox_all(x).conj().swapaxes(-1, -2)
+
+
+@_svd.def_vjp
+def _svd_vjp(xp, g, out, a, full_matrices=True):
+    gu, gs, gvh = g
+    u_full, s, vh_full = out
+    m, n = a.shape[-2:]
+    u, vh = _reduced(u_full, vh_full, full_matrices)
+    k = s.shape[-1]
+    if full_matrices and gu is not None:
+        gu, gup = gu[..., :, :k], gu[..., :, k:]
+        if m > n:
+            # the loss may see U_p only through the subspace: U_p^H gU_p must be Hermitian
+            up = u_full[..., :, k:]
+            _check_gauge(_skew_value(_mh_value(up) @ unbox_all(gup)),
+                         _value_max(gup), "the complement columns of U")
+            gu = gu - up @ (_mH(xp, gup) @ u)
+    if full_matrices and gvh is not None:
+        gvh, gvhp = gvh[..., :k, :], gvh[..., k:, :]
+        if m < n:
+            vhp = vh_full[..., k:, :]
+            _check_gauge(_skew_value(unbox_all(vhp) @ _mh_value(gvhp)),
+                         _value_max(gvhp), "the complement rows of Vh")
+            gvh = gvh - vh @ (_mH(xp, gvhp) @ vhp)
+    if gu is None and gvh is None:
+        if gs is None:
+            return (None,)
+        return ((u * xp.expand_dims(gs, -2)) @ vh,)
+    vv = _mH(xp, vh)
+    s_row, s_col = xp.expand_dims(s, -2), xp.expand_dims(s, -1)
+    ret = 0
+    diag_u = diag_v = 0
+    if gu is not None:
+        uhgu = _mH(xp, u) @ gu
+        uhgu = uhgu - _mH(xp, uhgu)
+        ret = uhgu * s_row
+        diag_u = xp.diagonal(uhgu, 0, -2, -1)
+    if gvh is not None:
+        vhgv = vh @ _mH(xp, gvh)
+        vhgv = vhgv - _mH(xp, vhgv)
+        ret = ret + s_col * vhgv
+        diag_v = xp.diagonal(vhgv, 0, -2, -1)
+    ret = ret / _gap_matrix(xp, s)
+    if v.is_complex_dtype(u.dtype):
+        # the loss must not see the phases: Im diag(U^H gU) + Im diag(V^H gV) == 0. The
+        # phase term below is the adjoint of the JVP's gauge Re diag(U^H dU) = 0.
+        _check_gauge((unbox_all(diag_u) + unbox_all(diag_v)).imag, _value_max(gu) + _value_max(gvh),
+                     "the phases of the singular vectors")
+        ret = ret + _diag_embed(xp, (diag_u - diag_v) / (4 * s))
+    if gs is not None:
+        ret = ret + _diag_embed(xp, gs)
+    if m > n and gu is not None:
+        gus = gu / s_row
+        ga = (u @ ret + gus - u @ (_mH(xp, u) @ gus)) @ vh
+    elif m < n and gvh is not None:
+        sgvh = gvh / s_col
+        ga = u @ (ret @ vh + sgvh - (sgvh @ vv) @ vh)
+    else:
+        ga = u @ ret @ vh
+    return (ga,)
+
+
+@_svdvals.def_jvp
+def _svdvals_jvp(xp, tangents, out, a):
+    (da,) = tangents
+    u, _, vh = _svd(a, full_matrices=False)
+    ds = xp.sum(xp.conj(u) * (da @ _mH(xp, vh)), axis=-2)
+    return xp.real(ds) if v.is_complex_dtype(u.dtype) else ds
+
+
+@_svdvals.def_vjp
+def _svdvals_vjp(xp, g, out, a):
+    u, _, vh = _svd(a, full_matrices=False)
+    return ((u * xp.expand_dims(g, -2)) @ vh,)
+
+
+# -- helpers ------------------------------------------------------------------------------------
+def _check_finite(a, kind, func):
+    """Raise NumPy's convergence error, naming the element, for inf as NumPy does for NaN."""
+    a = unbox_all(a)
+    if a.dtype.kind not in "fc":
+        return
+    ok = np.isfinite(a)
+    if ok.all():
+        return
+    batch = a.shape[:-2]
+    bad = ~ok.reshape(batch + (-1,)).all(axis=-1)
+    raise v.batch_error(kind, func, batch, int(np.flatnonzero(bad.reshape(-1))[0]))
+
+
+def _to_compute(a, t):
+    # plain arrays go to the gufunc as they are (it casts with NumPy's own rules and errors)
+    return a.astype(t) if isinstance(a, Box) and a.dtype != t else a
+
+
+def _singular_values(a, check_finite):
+    """svd(a, compute_uv=False) without the Hermitian branch; norm and cond skip the inf check
+    (NumPy gives NaN singular values, hence ``cond(inf) == inf``)."""
+    v.assert_stacked_2d(a)
+    t, result_t = v.common_type(a)
+    if check_finite:
+        _check_finite(a, "svd_conv", "svd")
+    s = _svdvals(_to_compute(a, t))
+    return s.astype(v.real_dtype(result_t), copy=False)
+
+
+def _permutation(idx, dtype):
+    """One-hot (..., n, n) matrices P with (x @ P)[..., j] == x[..., idx[..., j]]."""
+    n = idx.shape[-1]
+    return (idx[..., None, :] == np.arange(n)[:, None]).astype(dtype)
+
+
+def _svd_hermitian(a, wrap, compute_uv):
+    from . import eigh, eigvalsh
+    if not compute_uv:
+        s = abs(eigvalsh(a))
+        if not isinstance(s, Box):
+            return np.sort(s)[..., ::-1]
+        order = np.argsort(unbox_all(s))[..., ::-1]
+        return (s[..., None, :] @ _permutation(order, s.dtype))[..., 0, :]
+    s, u = eigh(a)
+    sgn = np.copysign(1.0, unbox_all(s))  # avoid a zero sign
+    s = abs(s)
+    sidx = np.argsort(unbox_all(s))[..., ::-1]
+    sgn = np.take_along_axis(sgn, sidx, axis=-1)
+    if isinstance(s, Box) or isinstance(u, Box):
+        perm = _permutation(sidx, s.dtype)
+        s = (s[..., None, :] @ perm)[..., 0, :]
+        u = u @ perm.astype(u.dtype)
+    else:
+        s = np.take_along_axis(s, sidx, axis=-1)
+        u = np.take_along_axis(u, sidx[..., None, :], axis=-1)
+    # singular values are unsigned, move the sign into v
+    vt = (u * sgn[..., None, :]).swapaxes(-1, -2).conjugate()
+    return SVDResult(wrap(u), s, wrap(vt))
+
+
+# -- public functions -------------------------------------------------------------------------
+def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
+    """
+    Singular Value Decomposition.
+
+    When `a` is a 2D array and ``full_matrices=False``, it is factorized as
+    ``u @ np.diag(s) @ vh = (u * s) @ vh``, where `u` and the Hermitian transpose of `vh`
+    have orthonormal columns and `s` holds `a`'s singular values in descending order.
+    Stacks of matrices are decomposed element by element.
+
+    Parameters
+    ----------
+    a : (..., M, N) array_like
+        A real or complex array with ``a.ndim >= 2``.
+    full_matrices : bool, optional
+        If True (default), `u` and `vh` have the shapes ``(..., M, M)`` and
+        ``(..., N, N)``. Otherwise ``(..., M, K)`` and ``(..., K, N)``, ``K = min(M, N)``.
+    compute_uv : bool, optional
+        Whether to compute `u` and `vh` in addition to `s`. True by default.
+    hermitian : bool, optional
+        If True, `a` is assumed to be Hermitian (symmetric if real-valued) and the
+        decomposition is computed from ``eigh``. Defaults to False.
+
+    Returns
+    -------
+    U : { (..., M, M), (..., M, K) } ndarray or matrix
+        Unitary array(s). Only returned when `compute_uv` is True.
+    S : (..., K) ndarray
+        The singular values, sorted in descending order, in the real dtype of `a`'s
+        precision.
+    Vh : { (..., N, N), (..., K, N) } ndarray or matrix
+        Unitary array(s). Only returned when `compute_uv` is True.
+
+    Raises
+    ------
+    LinAlgError
+        If `a` has fewer than two dimensions, or the SVD does not converge. NaN **and
+        inf** entries raise ``SVD did not converge`` (NumPy returns NaN factors for inf);
+        for a stack the message names the failing batch element.
+    TypeError
+        For float16, longdouble and other dtypes LAPACK does not support.
+
+    See Also
+    --------
+    svdvals : The singular values only.
+    numpy.linalg.svd
+    scipy.linalg.svd
+
+    Notes
+    -----
+    When `compute_uv` is True the result is an ``SVDResult`` named tuple (NumPy's class)
+    with the attributes `U`, `S` and `Vh`. Computed with LAPACK ``gesdd`` in double
+    precision and returned in the precision of the input. An `a` that is an ``np.matrix``
+    gives `U` and `Vh` of that type.
+
+    Autodiff: differentiable in `a` (Townsend 2016; PyTorch's ``svd_backward``) where the
+    singular values are distinct and nonzero. For complex input the singular vectors are
+    defined only up to a phase each, and with ``full_matrices=True`` the extra columns of
+    `U` (rows of `Vh`) only up to a rotation; a loss that depends on these raises
+    ``ValueError`` in reverse mode.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import linalgx.linalg as LA
+    >>> a = np.array([[3., 0.], [4., 5.]])
+    >>> U, S, Vh = LA.svd(a)
+    >>> S**2
+    array([45.,  5.])
+    >>> np.allclose(U @ np.diag(S) @ Vh, a)
+    True
+    >>> LA.svd(np.zeros((2, 3, 4)), full_matrices=False).U.shape
+    (2, 3, 3)
+    """
+    a, wrap = v.makearray(a)
+    if hermitian:
+        return _svd_hermitian(a, wrap, compute_uv)
+    if not compute_uv:
+        return _singular_values(a, check_finite=True)
+    v.assert_stacked_2d(a)
+    t, result_t = v.common_type(a)
+    _check_finite(a, "svd_conv", "svd")
+    u, s, vh = _svd(_to_compute(a, t), full_matrices=bool(full_matrices))
+    u = u.astype(result_t, copy=False)
+    s = s.astype(v.real_dtype(result_t), copy=False)
+    vh = vh.astype(result_t, copy=False)
+    return SVDResult(wrap(u), s, wrap(vh))
+
+
+def svdvals(x, /):
+    """
+    The singular values of a matrix (or a stack of matrices) ``x``.
+
+    The same as ``svd(x, compute_uv=False, hermitian=False)``.
+
+    Parameters
+    ----------
+    x : (..., M, N) array_like
+        Input array whose last two dimensions are the matrices.
+
+    Returns
+    -------
+    out : (..., K) ndarray
+        The singular values of each matrix in descending order, ``K = min(M, N)``.
+
+    Raises
+    ------
+    LinAlgError
+        If `x` has fewer than two dimensions, contains NaN or inf, or the SVD does not
+        converge.
+
+    See Also
+    --------
+    svd
+    numpy.linalg.svdvals
+
+    Notes
+    -----
+    Autodiff: differentiable in `x` where the singular values are distinct and nonzero;
+    ``d s = Re diag(U^H dx V)``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import linalgx.linalg as LA
+    >>> LA.svdvals(np.array([[3., 0.], [4., 5.]])) ** 2
+    array([45.,  5.])
+    """
+    return svd(x, compute_uv=False, hermitian=False)

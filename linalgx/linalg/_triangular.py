@@ -1,0 +1,133 @@
+"""solve_triangular (torch.linalg semantics, NumPy's dtype rules)."""
+import numpy as np
+
+from .._core import validate as v
+from .._core.op import Op
+from .._core.xputil import ndim_of
+from ._solve import broadcast_batch
+
+__all__ = ["solve_triangular"]
+
+_solve_triangular = Op("solve_triangular")
+
+
+def _mh(xp, x):
+    return xp.conj(xp.matrix_transpose(x))
+
+
+@_solve_triangular.impl("lapack")
+def _solve_triangular_lapack(a, b, upper, left, unitriangular):
+    # BLAS trsm, like torch: no singularity check, a zero diagonal gives inf/NaN
+    from scipy.linalg import blas
+    a, b, batch = broadcast_batch(a, b)
+    out = np.empty(b.shape, dtype=b.dtype)
+    if out.size == 0:
+        return out
+    trsm = blas.get_blas_funcs("trsm", dtype=a.dtype)
+    side = 0 if left else 1
+    with np.errstate(invalid="ignore", over="ignore", divide="ignore", under="ignore"):
+        for idx in np.ndindex(*batch):
+            out[idx] = trsm(1.0, a[idx], b[idx], side=side, lower=int(not upper),
+                            diag=int(unitriangular))
+    return out
+
+
+def _triangle(xp, x, upper, unitriangular):
+    """The part of a matrix that solve_triangular reads (strict when the diagonal is unit)."""
+    k = 0 if not unitriangular else (1 if upper else -1)
+    return xp.triu(x, k) if upper else xp.tril(x, k)
+
+
+# Giles (2008) section 2.3.1 with A replaced by the triangle T that is read: for T X = B,
+# dX = T^{-1} (dB - dT X), B_bar = T^{-H} X_bar, T_bar = -B_bar X^H projected on the triangle;
+# for X T = B, dX = (dB - X dT) T^{-1}, B_bar = X_bar T^{-H}, T_bar = -X^H B_bar.
+@_solve_triangular.def_jvp
+def _solve_triangular_jvp(xp, tangents, out, a, b, upper, left, unitriangular):
+    ta, tb = tangents
+    nd = ndim_of(out)
+    rhs = None if tb is None else xp.align(tb, ndim_of(b), nd)
+    if ta is not None:
+        dt = _triangle(xp, xp.align(ta, ndim_of(a), nd), upper, unitriangular)
+        r = -(dt @ out) if left else -(out @ dt)
+        rhs = r if rhs is None else rhs + r
+    return solve_triangular(a, rhs, upper=upper, left=left, unitriangular=unitriangular)
+
+
+@_solve_triangular.def_vjp
+def _solve_triangular_vjp(xp, g, out, a, b, upper, left, unitriangular):
+    nb = ndim_of(g) - ndim_of(out)
+    gb = solve_triangular(_mh(xp, a), g, upper=not upper, left=left,
+                          unitriangular=unitriangular)
+    ga = -(gb @ _mh(xp, out)) if left else -(_mh(xp, out) @ gb)
+    ga = _triangle(xp, ga, upper, unitriangular)
+    return xp.unbroadcast(ga, a.shape, nb), xp.unbroadcast(gb, b.shape, nb)
+
+
+def solve_triangular(a, b, *, upper, left=True, unitriangular=False):
+    """
+    Solve a triangular system ``a x = b`` (or ``x a = b``) for a stack of matrices.
+
+    Parameters
+    ----------
+    a : (..., N, N) array_like
+        Triangular coefficient matrices. Only the triangle selected by `upper`
+        is read (and not its diagonal when `unitriangular` is True).
+    b : (..., N, K) or (..., K, N) array_like
+        Right-hand sides: ``(..., N, K)`` when `left` is True, ``(..., K, N)``
+        otherwise. Batch dimensions broadcast against those of `a`.
+    upper : bool
+        Whether `a` is upper (True) or lower (False) triangular. Keyword-only
+        and required, as in ``torch.linalg.solve_triangular``.
+    left : bool, optional
+        Solve ``a x = b`` (True, default) or ``x a = b`` (False).
+    unitriangular : bool, optional
+        If True, the diagonal of `a` is taken to be all ones and not read.
+
+    Returns
+    -------
+    x : ndarray
+        The solution, of the broadcast batch shape and `b`'s core shape.
+
+    Raises
+    ------
+    LinAlgError
+        If `a` is not a stack of square matrices or `b` is less than 2-D.
+    ValueError
+        If the core shapes do not match or the batch shapes do not broadcast.
+
+    See Also
+    --------
+    solve, scipy.linalg.solve_triangular
+
+    Notes
+    -----
+    As ``torch.linalg.solve_triangular``: no check for a zero diagonal, which
+    gives inf or NaN. Dtypes follow NumPy's linalg rules (compute in double or
+    cdouble, return in the input precision).
+
+    Autodiff: differentiable in `a` (its read triangle) and `b`.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import linalgx.linalg as LA
+    >>> a = np.array([[2., 1.], [0., 4.]])
+    >>> LA.solve_triangular(a, np.array([[3.], [4.]]), upper=True)
+    array([[1.],
+           [1.]])
+    >>> LA.solve_triangular(a, np.array([[2., 5.]]), upper=True, left=False)
+    array([[1., 1.]])
+    """
+    a, _ = v.makearray(a)
+    b, wrap = v.makearray(b)
+    v.assert_stacked_square(a)
+    v.assert_stacked_2d(b)
+    n = a.shape[-1]
+    if (b.shape[-2] if left else b.shape[-1]) != n:
+        raise ValueError(v.MESSAGES["core_mismatch"] % (
+            "solve_triangular", a.shape[-2:], b.shape[-2:], "A X = B" if left else "X A = B"))
+    np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
+    t, result_t = v.common_type(a, b)
+    x = _solve_triangular(a.astype(t, copy=False), b.astype(t, copy=False), upper=bool(upper),
+                          left=bool(left), unitriangular=bool(unitriangular))
+    return wrap(x.astype(result_t, copy=False))

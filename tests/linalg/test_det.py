@@ -1,0 +1,91 @@
+"""det and slogdet against NumPy, on both backends."""
+import importlib.util
+
+import numpy as np
+import pytest
+
+import linalgx
+import linalgx.linalg as LA
+from tests.cases import cases
+from tests.helpers import assert_raises_like, assert_unchanged
+
+HAS_KERNELS = importlib.util.find_spec("linalgx.kernels.api") is not None
+BACKENDS = ["lapack", pytest.param("numba", marks=pytest.mark.skipif(
+    not HAS_KERNELS, reason="linalgx.kernels.api not available"))]
+
+
+def _tol(dtype):
+    return 1e-4 if np.dtype(dtype) in (np.float32, np.complex64) else 1e-9
+
+
+def _same_type(got, want):
+    assert type(got) is type(want), (type(got), type(want))
+    assert np.shape(got) == np.shape(want) and got.dtype == want.dtype
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("case", cases("square"), ids=repr)
+def test_det_matches_numpy(case, backend):
+    with linalgx.backend(backend):
+        got = assert_unchanged(LA.det, case.a)
+    want = np.linalg.det(case.a)
+    _same_type(got, want)
+    tol = _tol(want.dtype)
+    np.testing.assert_allclose(got, want, rtol=tol, atol=tol * max(1.0, np.abs(want).max(
+        initial=0)))
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("case", cases("square"), ids=repr)
+def test_slogdet_matches_numpy(case, backend):
+    with linalgx.backend(backend):
+        got = assert_unchanged(LA.slogdet, case.a)
+    want = np.linalg.slogdet(case.a)
+    assert type(got) is type(want)
+    tol = _tol(want.logabsdet.dtype)
+    for g, w in zip(got, want):
+        _same_type(g, w)
+        np.testing.assert_allclose(g, w, rtol=tol, atol=tol)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_singular_and_nonfinite_per_element(backend):
+    a = np.stack([np.eye(3), np.zeros((3, 3)), np.eye(3), np.eye(3)])
+    a[2, 0, 1] = np.nan
+    a[3, 1, 1] = np.inf
+    with linalgx.backend(backend), np.errstate(all="ignore"):
+        d = LA.det(a)
+        sign, logabs = LA.slogdet(a)
+    with np.errstate(all="ignore"):
+        want_d = np.linalg.det(a)
+        want_sign, want_logabs = np.linalg.slogdet(a)
+    np.testing.assert_array_equal(d[:2], [1.0, 0.0])
+    np.testing.assert_array_equal(np.isnan(d), np.isnan(want_d))
+    np.testing.assert_array_equal(sign[:2], want_sign[:2])
+    np.testing.assert_array_equal(logabs[:2], want_logabs[:2])
+    assert np.isnan(logabs[2]) == np.isnan(want_logabs[2])
+
+
+@pytest.mark.parametrize("shape", [(0, 0), (2, 0, 0), (0, 3, 3)], ids=str)
+def test_empty(shape):
+    a = np.zeros(shape)
+    _same_type(LA.det(a), np.linalg.det(a))
+    np.testing.assert_array_equal(LA.det(a), np.linalg.det(a))
+    for g, w in zip(LA.slogdet(a), np.linalg.slogdet(a)):
+        _same_type(g, w)
+        np.testing.assert_array_equal(g, w)
+
+
+@pytest.mark.parametrize("fn", ["det", "slogdet"])
+@pytest.mark.parametrize("a", [np.ones((2, 3)), np.ones(3), np.array(5.0),
+                               np.eye(2, dtype=object), np.array([["1", "2"], ["3", "4"]]),
+                               np.eye(2, dtype="m8[s]"), np.eye(2, dtype=np.float16)],
+                         ids=["nonsquare", "1d", "0d", "object", "str", "timedelta", "float16"])
+def test_bad_input_like_numpy(fn, a):
+    assert_raises_like(getattr(np.linalg, fn), getattr(LA, fn), a)
+
+
+def test_int_and_bool_compute_in_double():
+    a = np.array([[2**62, 1], [1, 1]])
+    assert LA.det(a).dtype == np.float64
+    assert LA.det(np.eye(2, dtype=bool)) == np.linalg.det(np.eye(2, dtype=bool))

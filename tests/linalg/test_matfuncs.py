@@ -1,0 +1,98 @@
+"""matrix_exp against scipy.linalg.expm (an independent implementation per matrix)."""
+import warnings
+
+import numpy as np
+import pytest
+import scipy.linalg
+
+import linalgx.linalg as LA
+from tests.cases import cases
+from tests.helpers import assert_unchanged
+
+_rng = np.random.default_rng(11)
+
+
+def _close(got, want, rtol):
+    err = np.abs(got - want).max(axis=(-2, -1))
+    scale = np.abs(want).max(axis=(-2, -1))
+    assert (err <= rtol * scale).all(), f"relative errors {err / scale}"
+
+
+@pytest.mark.parametrize("case", cases("square"), ids=repr)
+def test_matches_scipy(case):
+    got = assert_unchanged(LA.matrix_exp, case.a)
+    if case.a.size == 0:  # scipy.linalg.expm rejects empty input
+        assert got.shape == case.a.shape and got.dtype == np.float64
+        return
+    want = scipy.linalg.expm(np.asarray(case.a, dtype=np.result_type(case.a, np.float64)))
+    single = np.dtype(case.a.dtype) in (np.float32, np.complex64)
+    assert got.shape == case.a.shape
+    assert got.dtype == (case.a.dtype.newbyteorder("=") if case.a.dtype.kind in "fc"
+                         else np.float64)
+    _close(got, want, 1e-5 if single else 1e-11)
+
+
+@pytest.mark.parametrize("scale", [0.0, 1e-8, 1e-3, 0.05, 0.5, 1.5, 4.0, 20.0, 40.0], ids=str)
+@pytest.mark.parametrize("kind", ["real", "complex", "upper", "normal"])
+def test_every_pade_degree_and_scaling(scale, kind):
+    # stacks whose elements pick different degrees and numbers of squarings
+    n = 5
+    a = _rng.standard_normal((4, n, n))
+    if kind == "complex":
+        a = a + 1j * _rng.standard_normal((4, n, n))
+    elif kind == "upper":
+        a = np.triu(a)
+    elif kind == "normal":
+        q, _ = np.linalg.qr(a)
+        a = q @ (np.arange(n) * np.eye(n)) @ q.swapaxes(-1, -2)
+    a = a * (scale * np.array([1.0, 0.3, 0.01, 2.0])[:, None, None])
+    got = LA.matrix_exp(a)
+    want = scipy.linalg.expm(a)
+    _close(got, want, 1e-10 if scale < 30 else 1e-9)
+
+
+@pytest.mark.parametrize("a, want", [
+    (np.array([[0.0, 1.0], [0.0, 0.0]]), np.array([[1.0, 1.0], [0.0, 1.0]])),
+    (np.diag([1.0, -2.0, 0.5]), np.diag(np.exp([1.0, -2.0, 0.5]))),
+    (np.array([[0.0, -np.pi], [np.pi, 0.0]]), -np.eye(2)),
+    (np.array([[3.0]]), np.array([[np.exp(3.0)]])),
+], ids=["nilpotent", "diagonal", "rotation", "1x1"])
+def test_closed_forms(a, want):
+    np.testing.assert_allclose(LA.matrix_exp(a), want, atol=1e-14 * np.abs(want).max())
+
+
+@pytest.mark.parametrize("shape", [(0, 0), (3, 0, 0), (0, 4, 4), (2, 1, 1)], ids=str)
+def test_empty_and_tiny(shape):
+    a = _rng.standard_normal(shape)
+    got = LA.matrix_exp(a)
+    assert got.shape == shape and got.dtype == np.float64
+    np.testing.assert_allclose(got, np.exp(a) if shape[-1] == 1 else a)
+
+
+def test_dtypes_and_subclass():
+    assert LA.matrix_exp(np.eye(2, dtype=np.float32)).dtype == np.float32
+    assert LA.matrix_exp(np.eye(2, dtype=np.complex64)).dtype == np.complex64
+    np.testing.assert_allclose(LA.matrix_exp(np.eye(2, dtype=int)), np.e * np.eye(2))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", PendingDeprecationWarning)
+        m = np.matrix([[0.0, 1.0], [0.0, 0.0]])
+    assert type(LA.matrix_exp(m)) is np.matrix
+
+
+def test_nonfinite_elements_are_nan_only_there():
+    a = np.stack([np.eye(3), np.eye(3), np.eye(3)])
+    a[1, 0, 2] = np.nan
+    a[2, 1, 1] = np.inf
+    got = LA.matrix_exp(a)
+    assert np.isnan(got[1:]).all()
+    np.testing.assert_allclose(got[0], np.e * np.eye(3))
+
+
+@pytest.mark.parametrize("bad, exc, msg", [
+    (np.ones(3), np.linalg.LinAlgError, "1-dimensional array given"),
+    (np.ones((2, 3)), np.linalg.LinAlgError, "Last 2 dimensions of the array must be square"),
+    (np.ones((2, 2), np.float16), TypeError, "array type float16 is unsupported in linalg"),
+], ids=["1d", "nonsquare", "float16"])
+def test_errors(bad, exc, msg):
+    with pytest.raises(exc, match=f"^{msg}"):
+        LA.matrix_exp(bad)

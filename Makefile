@@ -29,14 +29,27 @@ test: install
 unit: install
 	$(PY) -m pytest -q tests
 
+# NumPy's own tests on linalgx: make conformance BACKEND=numba CONFORMANCE_ARGS="-k TestSolve"
+BACKEND ?= auto
 conformance: install
-	$(PY) -m linalgx.conformance --suite all
+	$(PY) -m linalgx.conformance --suite all --backend $(BACKEND) $(CONFORMANCE_ARGS)
 
 bench: install
 	env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE $(PY) -m benchmarks $(BENCH_ARGS)
 
 tune: install
 	env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE $(PY) -m benchmarks.tune
+
+# HTML docs into docs/_build/html, warnings as errors; notebooks are executed during the build.
+DOCS_STAMP := $(VENV)/.docs-installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
+
+$(DOCS_STAMP): $(STAMP)
+	$(PY) -m pip install --quiet -e ".[docs]"
+	rm -f $(VENV)/.docs-installed-*
+	touch $(DOCS_STAMP)
+
+docs: $(DOCS_STAMP)
+	$(PY) -m sphinx -W --keep-going -b html docs docs/_build/html
 
 lint: install
 	$(PY) -m ruff check .

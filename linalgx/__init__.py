@@ -12,8 +12,8 @@ import importlib
 
 __version__ = "0.1.0"
 
-from ._core.dispatch import backend, get_backend  # noqa: E402
-from ._core.errors import (  # noqa: E402
+from ._core.dispatch import backend, get_backend  # noqa: E402,F401
+from ._core.errors import (  # noqa: E402,F401
     ConvergenceError,
     LinAlgError,
     NotPositiveDefiniteError,

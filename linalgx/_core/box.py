@@ -2,9 +2,10 @@
 
 A Box exists only inside a transform (``grad``, ``vjp``, ``jvp``, ``jacobian``, ``hessian``).
 It holds a value, the tracer (trace level) it belongs to, and either a reverse-mode node
-or a forward-mode tangent. Nesting traces gives higher derivatives. NumPy calls on Boxes (``np.sin(x)``,
-``x @ y``, ``np.linalg.solve(a, x)``) are routed to linalgx's differentiable ops through
-``__array_ufunc__`` and ``__array_function__``; unsupported functions raise ``TypeError``.
+or a forward-mode tangent. Nesting traces gives higher derivatives. NumPy calls on Boxes
+(``np.sin(x)``, ``x @ y``, ``np.linalg.solve(a, x)``) are routed to linalgx's
+differentiable ops through ``__array_ufunc__`` and ``__array_function__``; unsupported
+functions raise ``TypeError``.
 """
 
 __all__ = ["Box"]

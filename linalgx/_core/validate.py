@@ -47,6 +47,12 @@ MESSAGES = {
     "phase_gauge": "%s: the eigenvectors of a complex matrix are defined only up to a phase "
                    "e^{i phi} per column, and the differentiated function depends on that "
                    "phase, so its derivative is ill-defined",
+    "degenerate_split": "%s: the function depends both on the eigenvectors of repeated "
+                        "eigenvalues and on those eigenvalues (as a matrix function "
+                        "V f(w) V^H does); its derivative at an exactly degenerate spectrum "
+                        "depends on how the eigenvalues split and is not computable from the "
+                        "decomposition: use a dedicated op (matrix_exp) or differentiate "
+                        "the eigenvalues and the eigenspace projectors separately",
     "degenerate_gauge": "%s: repeated eigenvalues have eigenvectors defined only up to a "
                         "rotation within their eigenspace, and the differentiated function "
                         "depends on that choice, so its derivative is ill-defined",

@@ -45,8 +45,8 @@ def _cholesky_lapack(a, upper):
 def _cholesky_numba(a, upper):
     from ..kernels import api
     out, info = api.cholesky(a, upper=upper)
-    v.raise_on_info(info, "not_pd", "cholesky", a.shape[:-2])
     routing.mark_loaded("cholesky")
+    v.raise_on_info(info, "not_pd", "cholesky", a.shape[:-2])
     return out
 
 

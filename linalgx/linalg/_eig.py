@@ -75,11 +75,29 @@ def _eye_mask(xp, w):
     return xp.eye(w.shape[-1], dtype=bool, like=w)
 
 
+def degenerate_mask(values):
+    """Pairs (i, j) of a spectrum closer than the eigensolver's accuracy, plus the diagonal.
+
+    Two eigen- or singular values count as degenerate when they differ by at most
+    n * eps * max|w| (LAPACK's backward-error bound): a rotated degenerate matrix gives
+    values that differ only by rounding, and dividing by that difference would turn rounding
+    noise into an O(1) error. This is not a regularizer: such pairs are indistinguishable in
+    floating point, and the gauge checks then require the loss not to depend on the basis
+    chosen inside their eigenspace.
+    """
+    wv = unbox_all(values)
+    mod = ns(wv)
+    n = wv.shape[-1]
+    eps = mod.finfo(wv.dtype).eps
+    scale = mod.abs(wv).max(axis=-1, keepdims=True) if n else mod.zeros(wv.shape[:-1] + (1,))
+    tol = (n * eps * scale)[..., None]
+    return (mod.abs(wv[..., None, :] - wv[..., :, None]) <= tol) | mod.eye(n, dtype=bool)
+
+
 def _gaps(xp, w):
     """(E, skip): E[i, j] = w[j] - w[i] where it is divided by, and the mask of the entries
-    that are not: the diagonal and pairs of exactly equal (degenerate) eigenvalues."""
-    wv = unbox_all(w)
-    skip = (wv[..., None, :] == wv[..., :, None]) | ns(wv).eye(wv.shape[-1], dtype=bool)
+    that are not (the diagonal and degenerate pairs, see `degenerate_mask`)."""
+    skip = degenerate_mask(w)
     e = xp.expand_dims(w, -2) - xp.expand_dims(w, -1)
     return xp.where(skip, 1, e), skip
 
@@ -108,6 +126,33 @@ def _check_gauge(xp, vhgv, numerator, skip, func):
         _check_small(d, True, v.MESSAGES["phase_gauge"] % func)
     eye = ns(unbox_all(vhgv)).eye(vhgv.shape[-1], dtype=bool)
     _check_small(numerator, skip & ~eye, v.MESSAGES["degenerate_gauge"] % func)
+
+
+def _check_split(vhgv, gw, skip, func):
+    """Refuse the 0/0 case of a degenerate pair.
+
+    On a degenerate pair the eigenvector term is (skew part of V^H V_bar) / (w_j - w_i), and
+    a gauge-invariant loss makes the numerator vanish. If the loss is invariant whatever the
+    eigenvalues (a function of the eigenspace, such as its projector) the term is zero. If it
+    is invariant only because w_i == w_j (a matrix function V f(w) V^H), the numerator
+    vanishes like the gap and the limit (f'(w) times the Hermitian part) is not visible at
+    the point: such a loss also depends on those eigenvalues, so it is refused when
+    ``w_bar`` is nonzero on the pair and V^H V_bar has a Hermitian off-diagonal part there.
+    """
+    if gw is None:
+        return
+    x = unbox_all(vhgv)
+    gwv = unbox_all(gw)
+    mod = ns(x)
+    eye = mod.eye(x.shape[-1], dtype=bool)
+    pair = skip & ~eye
+    if not mod.any(pair):
+        return
+    herm = mod.abs(x + mod.conj(mod.swapaxes(x, -1, -2)))
+    uses_w = (mod.abs(gwv)[..., :, None] + mod.abs(gwv)[..., None, :]) > 0
+    scale = max(1.0, float(herm.max()))
+    if float(mod.where(pair & uses_w, herm, 0).max()) > 1e-2 * scale:
+        raise ValueError(v.MESSAGES["degenerate_split"] % func)
 
 
 # Eigen-decomposition derivatives: Giles (2008) section 3.1, with the normalization and gauge
@@ -186,6 +231,7 @@ def _eigh_vjp(xp, g, out, a, UPLO):
         e, skip = _gaps(xp, w)
         num = 0.5 * (vhgv - _mh(xp, vhgv))
         _check_gauge(xp, vhgv, num, skip, "eigh")
+        _check_split(vhgv, gw, skip, "eigh")
         inner = xp.where(skip & ~_eye_mask(xp, w), 0, num / e)
         if gw is not None:
             inner = xp.where(_eye_mask(xp, w), _diag_embed(xp, gw), inner)

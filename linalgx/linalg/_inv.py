@@ -29,8 +29,8 @@ def _inv_lapack(a):
 def _inv_numba(a):
     from ..kernels import api
     out, info = api.inv(a)
-    v.raise_on_info(info, "singular", "inv", a.shape[:-2])
     routing.mark_loaded("inv")
+    v.raise_on_info(info, "singular", "inv", a.shape[:-2])
     return out
 
 

@@ -43,8 +43,8 @@ def _solve_numba(a, b):
     from ..kernels import api
     a, b, batch = broadcast_batch(a, b)
     x, info = api.solve(a, b)
-    v.raise_on_info(info, "singular", "solve", batch)
     routing.mark_loaded("solve")
+    v.raise_on_info(info, "singular", "solve", batch)
     return x
 
 
@@ -53,7 +53,11 @@ def _solve_ex_lapack(a, b):
     a, b, batch = broadcast_batch(a, b)
     with np.errstate(invalid="ignore", over="ignore", divide="ignore", under="ignore"):
         x = umath_linalg.solve(a, b, signature=_sig(a.dtype))
-    return x, getrf_info(a, failed_elements(x, batch))
+    if x.size == 0 and a.shape[-1] > 0:  # no right-hand side: nothing was NaN-filled
+        candidates = np.ones(batch, dtype=bool)
+    else:
+        candidates = failed_elements(x, batch)
+    return x, getrf_info(a, candidates)
 
 
 @_solve_ex.impl("numba")

@@ -6,7 +6,8 @@ from .._core.box import Box
 from .._core.lapack import gufunc, umath_linalg
 from .._core.op import Op
 from .._core.results import SVDResult
-from .._core.xputil import unbox_all
+from .._core.xputil import ns, unbox_all
+from ._eig import degenerate_mask
 
 __all__ = ["svd", "svdvals"]
 
@@ -52,9 +53,21 @@ def _diag_embed(xp, d):
 
 
 def _gap_matrix(xp, s):
+    """(E, skip): E[i, j] = s_j^2 - s_i^2 where it is divided by; skip marks the diagonal and
+    degenerate pairs (see `_eig.degenerate_mask`), whose eigenvector term is set to zero."""
+    skip = degenerate_mask(s)
     s2 = s * s
-    n = s.shape[-1]
-    return xp.expand_dims(s2, -2) - xp.expand_dims(s2, -1) + xp.eye(n, dtype=s.dtype, like=s)
+    e = xp.expand_dims(s2, -2) - xp.expand_dims(s2, -1)
+    return xp.where(skip, 1, e), skip
+
+
+def _degenerate_part(xp, k, s, skip):
+    """K_ij / (2 (s_i + s_j)) off the diagonal (0 where s_i + s_j == 0 or on the diagonal)."""
+    if isinstance(k, int):
+        return 0
+    ssum = xp.expand_dims(s, -2) + xp.expand_dims(s, -1)
+    off = skip & ~ns(unbox_all(s)).eye(s.shape[-1], dtype=bool) & (unbox_all(ssum) > 0)
+    return xp.where(off, k / (2 * xp.where(off, ssum, 1)), 0)
 
 
 def _reduced(u, vh, full_matrices):
@@ -77,10 +90,14 @@ def _svd_jvp(xp, tangents, out, a, full_matrices=True):
     if cplx:
         ds = xp.real(ds)
     dx = dp - _diag_embed(xp, ds)
-    e = _gap_matrix(xp, s)
+    e, skip = _gap_matrix(xp, s)
     s_row, s_col = xp.expand_dims(s, -2), xp.expand_dims(s, -1)
-    du_inner = (dx * s_row + _mH(xp, dx * s_row)) / e
-    dvh_inner = -(dx * s_col + _mH(xp, dx * s_col)) / e
+    # N / (s_j^2 - s_i^2) = H / (2 (s_j - s_i)) + K / (2 (s_i + s_j)): on degenerate pairs the
+    # first part is the arbitrary rotation of the subspace (set to zero) and the second part,
+    # with K = dx - dx^H, stays (Townsend 2016, eq. 14 split into its two halves).
+    deg = _degenerate_part(xp, dx - _mH(xp, dx), s, skip)
+    du_inner = xp.where(skip, deg, (dx * s_row + _mH(xp, dx * s_row)) / e)
+    dvh_inner = xp.where(skip, deg, -(dx * s_col + _mH(xp, dx * s_col)) / e)
     if cplx:
         phase = _diag_embed(xp, xp.diagonal(dx, 0, -2, -1) / (2 * s))
         du_inner = du_inner + phase
@@ -112,6 +129,20 @@ def _check_gauge(residual, scale, what):
     r = _value_max(residual)
     if r > _GAUGE_RTOL * scale:
         raise ValueError(v.MESSAGES["svd_gauge"] % (what, r, scale))
+
+
+def _check_split(x, gs, pair):
+    """Refuse the 0/0 limit on a degenerate pair (see `_eig._check_split`): a loss invariant
+    under rotating a degenerate singular subspace only because s_i == s_j (U f(S) Vh) also
+    depends on those singular values, and its derivative there is not computable."""
+    if gs is None:
+        return
+    x, g = unbox_all(x), unbox_all(gs)
+    mod = ns(x)
+    herm = mod.abs(x + mod.conj(mod.swapaxes(x, -1, -2)))
+    uses_s = (mod.abs(g)[..., :, None] + mod.abs(g)[..., None, :]) > 0
+    if float(mod.where(pair & uses_s, herm, 0).max()) > 1e-2 * max(1.0, float(herm.max())):
+        raise ValueError(v.MESSAGES["degenerate_split"].replace("eigen", "singular ") % "svd")
 
 
 def _skew_value(x):
@@ -151,18 +182,32 @@ def _svd_vjp(xp, g, out, a, full_matrices=True):
     vv = _mH(xp, vh)
     s_row, s_col = xp.expand_dims(s, -2), xp.expand_dims(s, -1)
     ret = 0
-    diag_u = diag_v = 0
+    diag_u = diag_v = uhgu = vhgv = 0
+    raw = []
     if gu is not None:
         uhgu = _mH(xp, u) @ gu
+        raw.append(uhgu)
         uhgu = uhgu - _mH(xp, uhgu)
         ret = uhgu * s_row
         diag_u = xp.diagonal(uhgu, 0, -2, -1)
     if gvh is not None:
         vhgv = vh @ _mH(xp, gvh)
+        raw.append(vhgv)
         vhgv = vhgv - _mH(xp, vhgv)
         ret = ret + s_col * vhgv
         diag_v = xp.diagonal(vhgv, 0, -2, -1)
-    ret = ret / _gap_matrix(xp, s)
+    e, skip = _gap_matrix(xp, s)
+    if not isinstance(ret, int):
+        # a loss invariant under the rotation (U_S, V_S) -> (U_S Q, V_S Q) of a degenerate
+        # singular subspace feeds zeros into these entries; anything else depends on the basis
+        off = skip & ~ns(unbox_all(s)).eye(s.shape[-1], dtype=bool)
+        if off.any():
+            _check_gauge(ns(unbox_all(s)).where(off, unbox_all(ret), 0),
+                         _value_max(gu) + _value_max(gvh),
+                         "the basis of a degenerate singular subspace")
+            for r in raw:
+                _check_split(r, gs, off)
+        ret = xp.where(skip, _degenerate_part(xp, uhgu - vhgv, s, skip), ret / e)
     if v.is_complex_dtype(u.dtype):
         # the loss must not see the phases: Im diag(U^H gU) + Im diag(V^H gV) == 0. The
         # phase term below is the adjoint of the JVP's gauge Re diag(U^H dU) = 0.

@@ -6,7 +6,7 @@ import pytest
 
 import linalgx
 import linalgx.linalg as LA
-from linalgx import gradcheck, grad
+from linalgx import grad, gradcheck
 
 rng = np.random.default_rng(7)
 
@@ -136,14 +136,23 @@ def test_det_gradient_at_singular_matrix_is_adjugate():
     np.testing.assert_allclose(grad(LA.det)(b), np.zeros((3, 3)), atol=1e-12)
 
 
+def test_eigh_degenerate_basis_dependent_loss_raises():
+    q, _ = np.linalg.qr(np.random.default_rng(2).standard_normal((3, 3)))
+    a = q @ np.diag([1.0, 1.0, 3.0]) @ q.T
+    with pytest.raises(ValueError, match="eigenspace"):
+        grad(lambda a: np.sum(LA.eigh((a + a.T) / 2)[1][:, 0] * np.arange(3.0)))(a)
+
+
 def test_eigh_gauge_dependent_loss_raises():
     a = _herm(3, "complex")
     with pytest.raises(Exception, match="(?i)gauge|phase"):
         grad(lambda a: LA.eigh(a)[1][1, 0].real)(a)
 
 
-def test_eigh_degenerate_projector_gradient_is_finite_and_correct():
-    # A = diag(1, 1, 3) + small perturbation direction; P = projector on the degenerate pair
+@pytest.mark.parametrize("rotated", [False, True], ids=["diagonal", "rotated"])
+def test_eigh_degenerate_projector_gradient_is_finite_and_correct(rotated):
+    # P = projector on the degenerate pair of diag(1, 1, 3), possibly in a rotated basis
+    # (where LAPACK's two eigenvalues differ by rounding only)
     def loss(a):
         h = (a + a.T) / 2
         w, v = LA.eigh(h)
@@ -151,6 +160,9 @@ def test_eigh_degenerate_projector_gradient_is_finite_and_correct():
         return np.sum(p * np.array([[1.0, 2.0, 0.5], [2.0, -1.0, 0.3], [0.5, 0.3, 0.7]]))
 
     a = np.diag([1.0, 1.0, 3.0])
+    if rotated:
+        q, _ = np.linalg.qr(np.random.default_rng(1).standard_normal((3, 3)))
+        a = q @ a @ q.T
     g = grad(loss)(a)
     assert np.all(np.isfinite(g))
     eps = 1e-6
@@ -176,3 +188,31 @@ def test_log_abs_det_gradient_is_inverse_transpose():
     m = 2 * np.eye(3) + 0.1 * _mat(3)
     g = linalgx.grad(lambda m: np.log(np.abs(LA.det(m))))(m)
     np.testing.assert_allclose(g, np.linalg.inv(m).T, rtol=1e-10)
+
+
+def test_eigh_matrix_function_at_degenerate_spectrum_raises():
+    # V exp(w) V^T at the identity: the derivative depends on how the eigenvalues split
+    w = np.random.default_rng(0).standard_normal((3, 3))
+
+    def loss(a):
+        h = (a + a.T) / 2
+        ev, vec = LA.eigh(h)
+        return np.sum((vec * np.exp(ev)) @ vec.T * (w + w.T))
+
+    with pytest.raises(ValueError, match="split"):
+        grad(loss)(np.eye(3))
+    gradcheck(loss, np.diag([1.0, 2.0, 3.0]) + 0.1 * (w + w.T))   # distinct: fine
+
+
+@pytest.mark.parametrize("kind", ["real", "complex"])
+def test_svd_degenerate_subspace_losses(kind):
+    rng = np.random.default_rng(1)
+    q, _ = np.linalg.qr(rng.standard_normal((3, 3)))
+    a = q @ np.diag([2.0, 2.0, 1.0])
+    if kind == "complex":
+        a = a * (1 + 0.3j)
+    projector = lambda a: (lambda u: u[:, :2] @ np.conj(u[:, :2]).T)(LA.svd(a)[0])  # noqa
+    polar = lambda a: (lambda r: r.U @ r.Vh)(LA.svd(a))  # noqa: E731
+    gradcheck(projector, a, modes=("rev",))
+    gradcheck(polar, a, modes=("rev",))
+    gradcheck(polar, np.eye(3), modes=("rev",))

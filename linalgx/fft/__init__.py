@@ -1,1 +1,40 @@
-"""linalgx.fft (in progress)."""
+"""
+Discrete Fourier Transform: a drop-in for :mod:`numpy.fft`.
+
+Every name of ``numpy.fft`` with NumPy's signature, dtype rules (float32 in, complex64
+out; longdouble in, clongdouble out; ``irfft``/``hfft`` of float16 give float16),
+``out=``, errors and messages, plus torch.fft's n-D Hermitian transforms (``hfft2``,
+``hfftn``, ``ihfft2``, ``ihfftn``) with NumPy-style signatures.
+
+All transforms are plans of one transform core (complex-to-complex, real-to-complex,
+complex-to-real ops, each over several axes in one call), computed by pocketfft through
+SciPy (multi-threaded for large inputs, see `set_workers`) for NumPy arrays and by
+``cupy.fft`` for CuPy arrays. Every transform is linear and differentiable in forward and
+reverse mode (``linalgx.grad``, ``vjp``, ``jvp``, ...).
+
+Standard FFTs: fft, ifft, fft2, ifft2, fftn, ifftn.
+Real FFTs: rfft, irfft, rfft2, irfft2, rfftn, irfftn.
+Hermitian FFTs: hfft, ihfft, hfft2, ihfft2, hfftn, ihfftn.
+Helper routines: fftfreq, rfftfreq, fftshift, ifftshift.
+Threads: set_workers, get_workers, workers (SciPy's ``workers=`` is not on the transforms,
+whose signatures are NumPy's).
+
+Examples
+--------
+>>> import numpy as np
+>>> import linalgx.fft as F
+>>> x = np.array([1.0, 2.0, 1.0, -1.0, 1.5])
+>>> np.allclose(F.ifft(F.fft(x)), x)
+True
+"""
+from ._basic import fft, hfft, ifft, ihfft, irfft, rfft
+from ._config import get_workers, set_workers, workers
+from ._helper import fftfreq, fftshift, ifftshift, rfftfreq
+from ._hermitian import hfft2, hfftn, ihfft2, ihfftn
+from ._nd import fft2, fftn, ifft2, ifftn, irfft2, irfftn, rfft2, rfftn
+
+# numpy.fft.__all__'s order, then the torch.fft extras, then the thread controls
+__all__ = ["fft", "ifft", "rfft", "irfft", "hfft", "ihfft", "rfftn", "irfftn", "rfft2",
+           "irfft2", "fft2", "ifft2", "fftn", "ifftn", "fftshift", "ifftshift", "fftfreq",
+           "rfftfreq", "hfft2", "hfftn", "ihfft2", "ihfftn", "set_workers", "get_workers",
+           "workers"]

@@ -1,0 +1,238 @@
+"""NumPy's fft pipeline (``numpy/fft/_pocketfft.py``), mirrored step by step.
+
+A public function describes its transform as NumPy's sequence of 1-D steps ``(kind, axis, n,
+gets_out)``, in NumPy's order; :func:`run` validates them in that order (so the same
+argument raises the same exception first), resolves NumPy's dtype rules and ``out=``, groups
+consecutive steps over distinct axes into single multi-axis calls of the ops in ``_ops``, and
+runs them. Validation reads only ``shape``, ``ndim`` and ``dtype``, so autodiff Boxes pass.
+"""
+import operator
+import warnings
+
+import numpy as np
+from numpy.exceptions import AxisError
+from numpy.lib.array_utils import normalize_axis_index
+
+from .._core.box import Box
+from .._core.dispatch import _is_cupy
+from . import _ops
+from ._messages import MESSAGES
+
+__all__ = ["asarray", "axis_length", "check_norm", "cook_nd_args", "run"]
+
+_OPS = {"c2c": _ops.c2c, "r2c": _ops.r2c, "c2r": _ops.c2r}
+_SWAP_DIRECTION = {"backward": "forward", None: "forward", "ortho": "ortho",
+                   "forward": "backward"}
+_F16 = np.dtype(np.float16)
+_F32 = np.dtype(np.float32)
+_real_result_cache = {}
+
+
+def asarray(a):
+    """``numpy.asarray``, letting autodiff Boxes and CuPy arrays through."""
+    if type(a) is np.ndarray or isinstance(a, Box) or _is_cupy(a):
+        return a
+    return np.asarray(a)
+
+
+def _is_array(x):
+    return isinstance(x, np.ndarray) or _is_cupy(x)
+
+
+def _result_real(dtype):
+    """NumPy's ``result_type(a.real.dtype, 1.0)`` (raises DTypePromotionError for str ...)."""
+    real = _real_result_cache.get(dtype)
+    if real is None:
+        base = np.finfo(dtype).dtype if dtype.kind == "c" else dtype
+        real = _real_result_cache[dtype] = np.result_type(base, 1.0)
+    return real
+
+
+def axis_length(a, axis):
+    """``a.shape[axis]``; out of range, NumPy's IndexError text as an ``AxisError`` (a
+    subclass of IndexError and ValueError) with the axis and dimension appended."""
+    try:
+        return a.shape[axis]
+    except IndexError as e:
+        raise AxisError(MESSAGES["axis"].format(numpy=e, axis=axis, ndim=a.ndim)) from None
+
+
+def check_norm(norm, inverse):
+    """The canonical norm name; NumPy's message differs between the two directions."""
+    if inverse:
+        try:
+            return _SWAP_DIRECTION[_SWAP_DIRECTION[norm]]
+        except KeyError:
+            raise ValueError(MESSAGES["norm_inverse"].format(norm=norm)) from None
+    if norm is None:
+        return "backward"
+    if isinstance(norm, str) and norm in ("backward", "ortho", "forward"):
+        return norm
+    raise ValueError(MESSAGES["norm"].format(norm=norm))
+
+
+def cook_nd_args(a, s=None, axes=None, invreal=False):
+    """``numpy.fft._pocketfft._cook_nd_args``: the (s, axes) lists of an n-D transform."""
+    if s is None:
+        shapeless = True
+        if axes is None:
+            s = list(a.shape)
+        else:
+            try:
+                s = list(np.take(a.shape, axes))
+            except IndexError as e:
+                raise AxisError(MESSAGES["axes"].format(numpy=e, axes=axes, ndim=a.ndim)
+                                ) from None
+    else:
+        shapeless = False
+    s = list(s)
+    if axes is None:
+        if not shapeless:
+            warnings.warn(MESSAGES["s_without_axes"], DeprecationWarning, stacklevel=3)
+        axes = list(range(-len(s), 0))
+    if len(s) != len(axes):
+        raise ValueError(MESSAGES["s_axes"])
+    if invreal and shapeless:
+        s[-1] = (a.shape[axes[-1]] - 1) * 2
+    if None in s:
+        warnings.warn(MESSAGES["s_none"], DeprecationWarning, stacklevel=3)
+    s = [a.shape[ax] if n == -1 else n for n, ax in zip(s, axes)]
+    return s, axes
+
+
+def _index(n):
+    if isinstance(n, (bool, np.bool_)):
+        raise TypeError(MESSAGES["n_int"])
+    return operator.index(n)
+
+
+def _ufunc_name(kind, forward, n):
+    if kind == "c2c":
+        return "fft" if forward else "ifft"
+    if kind == "r2c":
+        return "rfft_n_even" if n % 2 == 0 else "rfft_n_odd"
+    return "irfft"
+
+
+def _group(plan):
+    """Merge consecutive steps over distinct axes into multi-axis op calls.
+
+    c2c steps merge freely; c2c steps after an r2c step join it (pocketfft's r2c does the
+    real axis, ``axes[-1]``, first); a c2r step absorbs the c2c steps before it. A repeated
+    axis (NumPy transforms it twice) starts a new call.
+    """
+    groups = []
+    for kind, axis, n in plan:
+        if groups:
+            g = groups[-1]
+            if axis not in g[1] and (kind == "c2c" and g[0] != "c2r"
+                                     or kind == "c2r" and g[0] == "c2c"):
+                if kind == "c2r":
+                    g[0] = "c2r"
+                    g[1].append(axis)
+                    g[2].append(n)
+                else:
+                    g[1].insert(0, axis)
+                    g[2].insert(0, n)
+                continue
+        groups.append([kind, [axis], [n]])
+    return [(kind, tuple(axes), tuple(lengths)) for kind, axes, lengths in groups]
+
+
+def run(a, steps, norm, forward, out=None):
+    """Validate and run NumPy's 1-D `steps` on `a`; see the module docstring."""
+    ndim = a.ndim
+    shape = tuple(a.shape)
+    plan = []
+    out_name = None
+    for i, (kind, axis, n, gets_out) in enumerate(steps):
+        if n is None:  # an entry of s was None: the 1-D function's default, on the current shape
+            n = shape[axis] if kind != "c2r" else (shape[axis] - 1) * 2
+        if n < 1:
+            raise ValueError(MESSAGES["npts"].format(n=n))
+        if i == 0:
+            norm = check_norm(norm, inverse=not forward)
+            real = _result_real(a.dtype)
+        axis = normalize_axis_index(axis, ndim)
+        n_out = n // 2 + 1 if kind == "r2c" else n
+        if gets_out and out is not None:  # NumPy passes out to this 1-D step
+            _check_step_out(getattr(out, "shape", None), shape, axis, n_out)
+        n_out = _index(n_out)
+        n = int(n) if kind == "r2c" else n_out
+        if i == 0 and (a.dtype.kind == "O" or kind == "r2c" and a.dtype.kind == "c"):
+            raise TypeError(MESSAGES["ufunc_types"].format(name=_ufunc_name(kind, forward, n)))
+        if out is not None and (out_name is None or kind == "c2r"):
+            out_name = _ufunc_name(kind, forward, n)
+        shape = shape[:axis] + (n_out,) + shape[axis + 1:]
+        plan.append((kind, axis - ndim, n))
+    if not plan:
+        return a  # NumPy: fftn(a, axes=()) and fftn(0-d) return the input itself
+    groups = [(plan[0][0], (plan[0][1],), (plan[0][2],))] if len(plan) == 1 else _group(plan)
+
+    # The input's precision (float16: float32, pocketfft has none). NumPy 2.4's ufunc loop
+    # choice is accidental here: a complex64 fft with norm="backward" runs in double (its
+    # norm factor is a Python int), with "ortho" or for ifft/irfft in single precision.
+    compute = _F32 if real == _F16 else real
+    if out is not None:
+        if isinstance(a, Box):
+            raise TypeError(MESSAGES["out_traced"])
+        if not _is_array(out):
+            raise TypeError(MESSAGES["out_type"])
+    ccompute = _ops.complex_dtype(compute)
+    result = compute if groups[-1][0] == "c2r" else ccompute
+    # Real input to c2c is made complex as NumPy does: pocketfft's faster real-input path
+    # flips the sign of zero imaginary parts (np.angle(-1-0j) == -pi, not pi).
+    x = a.astype(compute if groups[0][0] == "r2c" else ccompute, copy=False)
+
+    target = None
+    if out is not None:
+        target = _check_out(out, shape, plan, result, out_name, x, len(groups))
+    res = x
+    for gi, (kind, axes, lengths) in enumerate(groups):
+        res = _OPS[kind](res, axes=axes, lengths=lengths, norm=norm, forward=forward,
+                         out=target if gi == len(groups) - 1 else None)
+    if out is not None:
+        if target is None:
+            _copy_into(out, res)
+        return out
+    if real == _F16 and plan[0][0] == "c2r":
+        res = res.astype(real)  # NumPy: irfft/hfft of float16 give float16 (irfftn: float32)
+    return res
+
+
+def _check_step_out(oshape, shape, axis, n_out):
+    """NumPy's ``_raw_fft`` shape check, then its ufunc's broadcast of `shape` into out."""
+    if oshape is None:
+        return
+    if len(oshape) != len(shape) or oshape[axis] != n_out:
+        raise ValueError(MESSAGES["out_shape"])
+    if any(o != n and n != 1 for d, (o, n) in enumerate(zip(oshape, shape)) if d != axis):
+        raise ValueError(MESSAGES["out_broadcast"].format(
+            shape=tuple(shape), axis=axis, oshape=tuple(oshape)))
+
+
+def _check_out(out, shape, plan, result, name, x, ngroups):
+    """NumPy's out= checks; returns `out` when the op can write into it directly."""
+    oshape = out.shape
+    if len(oshape) != len(shape) or any(oshape[ax] != shape[ax] for _, ax, _ in plan):
+        raise ValueError(MESSAGES["out_shape"])
+    if _is_cupy(out):
+        return None
+    if not out.flags.writeable:
+        raise ValueError(MESSAGES["out_readonly"])
+    if not np.can_cast(result, out.dtype, "same_kind"):
+        # NumPy names the output type of the ufunc's first (double precision) loop
+        src = result if result.itemsize > 16 or result == np.longdouble else (
+            np.dtype(np.complex128 if result.kind == "c" else np.float64))
+        raise TypeError(MESSAGES["out_cast"].format(name=name, src=src, dst=out.dtype))
+    if (type(out) is np.ndarray and out.dtype == result and oshape == shape
+            and not (ngroups == 1 and np.may_share_memory(out, x))):
+        return out
+    return None
+
+
+def _copy_into(out, res):
+    if isinstance(out, np.ndarray):
+        np.copyto(out, res, casting="same_kind")
+    else:
+        out[...] = res

@@ -60,8 +60,7 @@ def get_backend():
 
 def _is_cupy(x):
     # array-api-compat's test, without importing cupy (nor array_api_compat on the hot path)
-    mod = type(x).__module__
-    return mod.startswith("cupy") and "cupy" in sys.modules
+    return type(x).__module__.startswith("cupy") and "cupy" in sys.modules
 
 
 def array_family(*args):
@@ -104,22 +103,34 @@ def available_backends():
 
 
 def select(op, args, params):
-    """The implementation of ``op`` that should serve a call on plain (un-boxed) arrays."""
+    """The implementation of ``op`` that should serve a call on plain (un-boxed) arrays.
+
+    This runs on every call: the common case (NumPy arrays, automatic backend) costs a type
+    check per argument, a ContextVar read and the op's route function.
+    """
     impls = op.impls
-    family = array_family(*args)
-    name = get_backend()
-    if family == "cupy":
-        if name is not None and name != "cupy":
-            raise TypeError(f"{op.name}: backend {name!r} cannot take cupy arrays")
-        impl = impls.get("cupy")
-        if impl is None:
-            raise NotImplementedError(f"{op.name} has no cupy implementation yet")
-        return impl
+    for a in args:
+        if type(a) is not np.ndarray and _is_cupy(a):
+            array_family(*args)  # raises TypeError for mixed numpy/cupy inputs
+            name = get_backend()
+            if name is not None and name != "cupy":
+                raise TypeError(f"{op.name}: backend {name!r} cannot take cupy arrays")
+            impl = impls.get("cupy")
+            if impl is None:
+                raise NotImplementedError(f"{op.name} has no cupy implementation yet")
+            return impl
+    name = _explicit.get()
+    if name is None:
+        name = _default
+    if name is None:
+        route = op.route
+        if route is not None and route(*args, **params):
+            impl = impls.get("numba")
+            if impl is not None:
+                return impl
+        return impls["lapack"]
+    if name == "numba":
+        return impls.get("numba") or impls["lapack"]
     if name == "cupy":
         raise TypeError(f"{op.name}: the cupy backend needs cupy arrays; got numpy input")
-    if name == "numba" or (name is None and op.route is not None and "numba" in impls
-                           and op.route(*args, **params)):
-        impl = impls.get("numba")
-        if impl is not None:
-            return impl
     return impls["lapack"]

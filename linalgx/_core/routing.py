@@ -42,11 +42,7 @@ def use_numba(op_name, n, batch):
 def square_router(op_name):
     """A route function for ops whose first argument is a (..., n, n) stack."""
     def route(a, *args, **params):
-        shape = a.shape
-        n = shape[-1]
-        batch = 1
-        for d in shape[:-2]:
-            batch *= d
-        return use_numba(op_name, n, batch)
+        n = a.shape[-1]
+        return use_numba(op_name, n, a.size // (n * n) if n else 0)
     route.__name__ = f"route_{op_name}"
     return route

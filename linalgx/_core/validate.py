@@ -126,6 +126,9 @@ def is_complex_dtype(dtype):
     return dtype.kind == "c"
 
 
+_COMMON_TYPE_CACHE = {}
+
+
 def common_type(*arrays):
     """NumPy's ``_commonType``: (compute dtype, result dtype).
 
@@ -133,14 +136,24 @@ def common_type(*arrays):
     input was single precision; integer and bool inputs compute and return in double.
     float16 and longdouble raise ``TypeError`` as in NumPy.
     """
+    key = tuple(a.dtype for a in arrays)
+    hit = _COMMON_TYPE_CACHE.get(key)
+    if hit is None:
+        hit = _common_type(key)
+        if len(_COMMON_TYPE_CACHE) < 256:
+            _COMMON_TYPE_CACHE[key] = hit
+    return hit
+
+
+def _common_type(dtypes):
     result_double = False
     is_complex = False
-    for a in arrays:
-        dt = a.dtype
+    for dt in dtypes:
         if dt.kind in "fc":
             if dt.kind == "c":
                 is_complex = True
-            if dt.type in (np.float64, np.complex128):  # .type: any byte order
+            # compare scalar types: a byte-swapped '>f8' is still float64
+            if dt.type in (np.float64, np.complex128):
                 result_double = True
             elif dt.type not in (np.float32, np.complex64):
                 raise TypeError(MESSAGES["dtype"] % (dt.name,))

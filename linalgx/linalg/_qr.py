@@ -14,7 +14,7 @@ __all__ = ["qr", "householder_product"]
 
 _qr = Op("qr", nout=2)
 _qr_r = Op("qr_r")
-_qr_raw = Op("qr_raw", nout=2, nondiff=True)  # Householder data: no derivative, as in NumPy
+_qr_raw = Op("qr_raw", nout=2)
 _householder_product = Op("householder_product")
 
 
@@ -49,6 +49,17 @@ def _qr_r_lapack(a):
 @_qr_raw.impl("lapack")
 def _qr_raw_lapack(a):
     return _geqrf(a)
+
+
+def _no_raw_derivative(xp, *args, **params):
+    # the Householder data of mode='raw'/'economic' is differentiable in principle, but no
+    # rule is written: refuse rather than silently return a zero derivative
+    raise NotImplementedError("qr: modes 'raw' and 'economic' are not differentiable; use "
+                              "mode='reduced', 'complete' or 'r'")
+
+
+_qr_raw.def_jvp(_no_raw_derivative)
+_qr_raw.def_vjp(_no_raw_derivative)
 
 
 @_householder_product.impl("lapack")

@@ -218,7 +218,8 @@ def grad(f, argnums=0, has_aux=False):
 def jacobian(f, argnums=0, mode="rev"):
     """The Jacobian of ``f``, computed in ONE vectorized pass.
 
-    The result has shape ``out.shape + x.shape``. ``mode="rev"`` pulls back the identity
+    The result has shape ``out.shape + x.shape``; a function returning a tuple gets a tuple
+    of Jacobians, and a tuple ``argnums`` a tuple per output. ``mode="rev"`` pulls back the identity
     basis of the output (rows are VJPs: for a real output they equal the gradient; for a
     holomorphic f they are conj(df/dz), as torch.autograd.functional.jacobian);
     ``mode="fwd"`` pushes forward the identity basis of the input (columns are JVPs,
@@ -241,26 +242,44 @@ def jacobian(f, argnums=0, mode="rev"):
         g = _partial(f, args, nums)
         if mode == "rev":
             out, pullback = vjp(g, *primals)
-            out = xp.asarray(out)
-            n = out.size
-            basis = xp.reshape(xp.eye(n, out.dtype, like=out), (n,) + out.shape)
-            cts = pullback(basis)
-            jacs = [xp.reshape(c, out.shape + p.shape) for c, p in zip(cts, primals)]
+            leaves, spec = _flatten(out)
+            leaves = [xp.asarray(o) for o in leaves]
+            total = sum(o.size for o in leaves)
+            # one pullback of a block identity spanning every output element
+            cts, start = [], 0
+            for o in leaves:
+                block = xp.zeros((total, o.size), o.dtype, like=o)
+                block[start:start + o.size] = np.eye(o.size, dtype=o.dtype)
+                cts.append(xp.reshape(block, (total,) + o.shape))
+                start += o.size
+            grads = pullback(_unflatten(spec, cts))
+            per_leaf, start = [], 0
+            for o in leaves:
+                per_leaf.append([xp.reshape(gr[start:start + o.size], o.shape + p.shape)
+                                 for gr, p in zip(grads, primals)])
+                start += o.size
         else:
-            jacs = []
-            for k, p in enumerate(primals):
-                n = p.size
-                basis = xp.reshape(xp.eye(n, p.dtype, like=p), (n,) + p.shape)
-                tangents = [basis if j == k else xp.zeros((n,) + q.shape, q.dtype, like=q)
-                            for j, q in enumerate(primals)]
-                out, tout = jvp(g, primals, tangents)
-                tout = xp.asarray(tout)
-                out_ndim = np.ndim(out)
-                # (n, *out.shape) -> (*out.shape, *p.shape)
-                tout = xp.moveaxis(tout, 0, -1)
-                jacs.append(xp.reshape(tout, np.shape(out) + p.shape)
-                            if out_ndim or p.ndim != 1 else tout)
-        return jacs[0] if isinstance(argnums, int) else tuple(jacs)
+            total = sum(p.size for p in primals)
+            tangents, start = [], 0
+            for p in primals:
+                block = np.zeros((total, p.size), p.dtype)
+                block[start:start + p.size] = np.eye(p.size, dtype=p.dtype)
+                tangents.append(xp.reshape(xp.asarray(block), (total,) + p.shape))
+                start += p.size
+            out, tout = jvp(g, primals, tangents)
+            leaves, spec = _flatten(out)
+            touts, _ = _flatten(tout)
+            per_leaf = []
+            for o, t in zip(leaves, touts):
+                oshape = tuple(xp.shape_of(o))
+                t = xp.moveaxis(t, 0, -1)  # (*out.shape, total)
+                cols, start = [], 0
+                for p in primals:
+                    cols.append(xp.reshape(t[..., start:start + p.size], oshape + p.shape))
+                    start += p.size
+                per_leaf.append(cols)
+        jacs = [cols[0] if isinstance(argnums, int) else tuple(cols) for cols in per_leaf]
+        return _unflatten(spec, jacs)
     return wrapper
 
 

@@ -165,3 +165,24 @@ def test_gradcheck_catches_a_wrong_rule():
         assert "NO" in repr(report) and "<table>" in report._repr_html_()
     finally:
         op.def_vjp(saved)
+
+
+@pytest.mark.parametrize("mode", ["rev", "fwd"])
+def test_jacobian_of_tuple_outputs_and_several_arguments(mode):
+    x = rng.standard_normal(3)
+    y = rng.standard_normal(3)
+    j_sq, j_sum = jacobian(lambda x: (x ** 2, np.sin(x).sum()), mode=mode)(x)
+    np.testing.assert_allclose(j_sq, np.diag(2 * x))
+    np.testing.assert_allclose(j_sum, np.cos(x))
+    jx, jy = jacobian(lambda a, b: a * b, argnums=(0, 1), mode=mode)(x, y)
+    np.testing.assert_allclose(jx, np.diag(y))
+    np.testing.assert_allclose(jy, np.diag(x))
+
+
+def test_hessian_of_two_arguments_is_symmetric_and_matches_closed_form():
+    x, y = rng.standard_normal(2), rng.standard_normal(2)
+    (hxx, hxy), (hyx, hyy) = hessian(lambda a, b: np.sum(a * a * b), argnums=(0, 1))(x, y)
+    np.testing.assert_allclose(hxx, np.diag(2 * y))
+    np.testing.assert_allclose(hxy, np.diag(2 * x))
+    np.testing.assert_allclose(hyx, np.diag(2 * x))
+    np.testing.assert_allclose(hyy, np.zeros((2, 2)))

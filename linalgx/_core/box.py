@@ -12,6 +12,11 @@ __all__ = ["Box"]
 
 _protocol = None
 
+# int(), bool() and indexing stay allowed: they carry no derivative (control flow, indices)
+_CONVERSION_ERROR = (
+    "linalgx: a traced value cannot be converted to {} inside a differentiated function (that "
+    "would silently drop its derivative); keep it an array, or convert outside the transform")
+
 
 def _np_protocol():
     global _protocol
@@ -47,10 +52,10 @@ class Box:
         return bool(self.value)
 
     def __float__(self):
-        return float(self.value)
+        raise TypeError(_CONVERSION_ERROR.format("float"))
 
     def __complex__(self):
-        return complex(self.value)
+        raise TypeError(_CONVERSION_ERROR.format("complex"))
 
     def __int__(self):
         return int(self.value)
@@ -76,10 +81,7 @@ class Box:
         return _np_protocol().namespace()
 
     def __array__(self, dtype=None, copy=None):
-        raise TypeError(
-            "linalgx: a traced value cannot be converted to a NumPy array (that would drop "
-            "its derivative); use a NumPy function linalgx supports, or take .value "
-            "outside the differentiated function")
+        raise TypeError(_CONVERSION_ERROR.format("a NumPy array"))
 
     # -- operators ----------------------------------------------------------------------
     def __add__(self, o): return _np_protocol().ops.add(self, o)

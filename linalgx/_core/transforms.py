@@ -169,7 +169,15 @@ def _partial(f, args, nums):
 
 def value_and_grad(f, argnums=0, has_aux=False):
     """Like :func:`grad`, returning ``(value, gradient)`` (``((value, aux), gradient)`` with
-    ``has_aux``)."""
+    ``has_aux``).
+
+    Examples
+    --------
+    >>> import numpy as np, linalgx
+    >>> value, g = linalgx.value_and_grad(lambda x: (x ** 2).sum())(np.array([1.0, 2.0]))
+    >>> float(value), g
+    (5.0, array([2., 4.]))
+    """
     @functools.wraps(f)
     def wrapper(*args):
         nums = _select(args, argnums)
@@ -203,8 +211,9 @@ def grad(f, argnums=0, has_aux=False):
     Examples
     --------
     >>> import numpy as np, linalgx
-    >>> linalgx.grad(lambda z: (abs(z) ** 2).sum())(np.array(3 + 4j))
-    np.complex128(6+8j)
+    >>> g = linalgx.grad(lambda z: (abs(z) ** 2).sum())(np.array(3 + 4j))
+    >>> print(np.round(g, 12))
+    (6+8j)
     """
     vg = value_and_grad(f, argnums, has_aux)
 

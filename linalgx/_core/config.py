@@ -30,6 +30,14 @@ def use_deterministic_algorithms(mode):
 
 
 def are_deterministic_algorithms_enabled():
+    """Whether :func:`use_deterministic_algorithms` is on.
+
+    Examples
+    --------
+    >>> import linalgx
+    >>> linalgx.are_deterministic_algorithms_enabled()
+    False
+    """
     return _deterministic
 
 

@@ -53,7 +53,15 @@ def backend(name):
 
 
 def get_backend():
-    """The backend selected by ``backend()`` or ``LINALGX_BACKEND``; None means automatic."""
+    """The backend selected by ``backend()`` or ``LINALGX_BACKEND``; None means automatic.
+
+    Examples
+    --------
+    >>> import linalgx
+    >>> with linalgx.backend("numba"):
+    ...     linalgx.get_backend()
+    'numba'
+    """
     name = _explicit.get()
     return _default if name is None else name
 

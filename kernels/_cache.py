@@ -12,16 +12,18 @@ import pathlib
 _HERE = pathlib.Path(__file__).parent
 
 
-def check():
+def check(directory=_HERE):
+    """Drop the cached kernels of ``directory`` (a kernels package) if its sources changed."""
     if os.environ.get("NUMBA_CACHE_DIR"):
         return  # a user-managed cache location: leave it alone
+    directory = pathlib.Path(directory)
     try:
         h = hashlib.sha1()
-        for path in sorted(_HERE.glob("*.py")):
+        for path in sorted(directory.glob("*.py")):
             h.update(path.name.encode())
             h.update(path.read_bytes())
         digest = h.hexdigest()
-        cache = _HERE / "__pycache__"
+        cache = directory / "__pycache__"
         stamp = cache / "kernels-source.sha1"
         if stamp.exists() and stamp.read_text() == digest:
             return

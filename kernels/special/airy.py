@@ -3,7 +3,8 @@
 |x| <= 10: Cephes ``airy.c`` (S. L. Moshier; power series and rational approximations), as
 SciPy's xsf uses there. |x| > 10, where xsf calls AMOS: the asymptotic expansions DLMF
 9.7.5-9.7.12 with zeta = 2/3 |x|^(3/2) carried in double-double, so that exp(-zeta) and the
-phase zeta - pi/4 keep full relative accuracy for large |x|.
+phase zeta - pi/4 keep full relative accuracy for large |x|; for x < -10 in modulus-phase
+form R cos(zeta - pi/4 - phi) (cf. DLMF 9.8), which keeps the zeros accurate too.
 """
 import math
 
@@ -25,11 +26,30 @@ from .bessel_tables import (
     AIRY_BPPD,
     AIRY_BPPN,
 )
-from .common import INF, MACHEP, NAN, SQRT1OPI, SQRT3, jit, p1evl, polevl, two_prod, two_sum
+from .common import (
+    INF,
+    MACHEP,
+    NAN,
+    SQRT1OPI,
+    SQRT3,
+    dd_mul,
+    fast_two_sum,
+    jit,
+    p1evl,
+    polevl,
+    two_prod,
+    two_sum,
+)
 
 AIRY_C1 = 0.35502805388781723926
 AIRY_C2 = 0.258819403792806798405
 MAXAIRY = 103.892
+SQRT1OPI_HI = 0.5641895835477563        # 1/sqrt(pi) as a double-double
+SQRT1OPI_LO = 7.66772980658294e-18
+HALF_SQRT1OPI_HI = 0.28209479177387814  # 1/(2 sqrt(pi))
+HALF_SQRT1OPI_LO = 3.83386490329147e-18
+PIO4_HI = 0.7853981633974483
+PIO4_LO = 3.061616997868383e-17
 
 
 @jit
@@ -151,17 +171,17 @@ def _zeta_dd(z):
 @jit
 def _asym_sums(zeta, alternate, parity):
     # sum_k s_k u_k zeta^-k and the same with v_k; parity 0 -> all k, 1 -> even k only,
-    # 2 -> odd k only (with the (-1)^(k//2) signs of DLMF 9.7.9-9.7.12).
+    # 2 -> odd k only (with the (-1)^(k//2) signs of DLMF 9.7.9-9.7.12). The k = 0 term (1)
+    # is added last, so the small tail is summed without the rounding error of 1.
     su = 0.0
     sv = 0.0
     u = 1.0
     zp = 1.0
     last = INF
-    for k in range(0, 60):
-        if k > 0:
-            u *= (6.0 * k - 5.0) * (6.0 * k - 3.0) * (6.0 * k - 1.0) / ((2.0 * k - 1.0) * 216.0 * k)
-            zp /= zeta
-        v = -(6.0 * k + 1.0) / (6.0 * k - 1.0) * u if k > 0 else 1.0
+    for k in range(1, 60):
+        u *= (6.0 * k - 5.0) * (6.0 * k - 3.0) * (6.0 * k - 1.0) / ((2.0 * k - 1.0) * 216.0 * k)
+        zp /= zeta
+        v = -(6.0 * k + 1.0) / (6.0 * k - 1.0) * u
         if parity == 0:
             sign = -1.0 if (alternate and k % 2 == 1) else 1.0
         else:
@@ -176,9 +196,45 @@ def _asym_sums(zeta, alternate, parity):
         su += tu
         sv += tv
         last = mag
-        if mag < 1e-17 * (abs(su) + abs(sv)):
+        if mag < 1e-18:
             break
+    if parity != 2:
+        su += 1.0
+        sv += 1.0
     return su, sv
+
+
+@jit
+def _quarter_root(z):
+    """z^(1/4) and z^(-1/4) as double-doubles (one Newton step on the rounded roots)."""
+    q = math.sqrt(math.sqrt(z))
+    a, b = dd_mul(q, 0.0, q, 0.0)
+    a, b = dd_mul(a, b, a, b)               # q^4
+    qh, ql = fast_two_sum(q, ((z - a) - b) / (4.0 * q * q * q))
+    r = 1.0 / q
+    a, b = dd_mul(r, 0.0, r, 0.0)
+    a, b = dd_mul(a, b, a, b)               # r^4
+    a, b = dd_mul(a, b, z, 0.0)             # r^4 z ~ 1
+    rh, rl = fast_two_sum(r, r * ((1.0 - a) - b) / 4.0)
+    return qh, ql, rh, rl
+
+
+@jit
+def _scale(h, lo, e):
+    # (h + lo) * e, overflowing to inf (not inf - inf = nan)
+    t = h * e
+    return t + lo * e if math.isfinite(t) else t
+
+
+@jit
+def _shifted_phase(zh, zl, phi):
+    # cos and sin of zeta - pi/4 - phi with zeta = zh + zl carried in double-double
+    s, e = two_sum(zh, -PIO4_HI)
+    e += zl - PIO4_LO - phi
+    s, e = fast_two_sum(s, e)
+    c0 = math.cos(s)
+    s0 = math.sin(s)
+    return c0 - e * s0, s0 + e * c0
 
 
 @jit
@@ -188,36 +244,48 @@ def airy(x):
         return NAN, NAN, NAN, NAN
     if -10.0 <= x <= 10.0:
         return cephes_airy(x)
-    if x == INF:
-        return 0.0, -0.0, INF, INF
-    if x == -INF:
-        return 0.0, NAN, 0.0, NAN
+    if x == INF or x == -INF:
+        return NAN, NAN, NAN, NAN   # as SciPy (AMOS reports an error there)
     z = abs(x)
     zh, zl = _zeta_dd(z)
-    q = math.sqrt(math.sqrt(z))  # z^(1/4)
+    qh, ql, rh, rl = _quarter_root(z)          # z^(1/4), z^(-1/4)
     if x > 0:
+        # DLMF 9.7.5-9.7.8; the products are formed in double-double so the result carries
+        # only the roundings of exp and of the series sums
         su, sv = _asym_sums(zh, True, 0)
         em = math.exp(-zh)
-        em = em - em * zl
-        ai = em * su * (0.5 * SQRT1OPI) / q
-        aip = -em * sv * (0.5 * SQRT1OPI) * q
+        h, lo = dd_mul(em, -em * zl, su, 0.0)
+        h, lo = dd_mul(h, lo, HALF_SQRT1OPI_HI, HALF_SQRT1OPI_LO)
+        ai = dd_mul(h, lo, rh, rl)[0]
+        h, lo = dd_mul(em, -em * zl, sv, 0.0)
+        h, lo = dd_mul(h, lo, HALF_SQRT1OPI_HI, HALF_SQRT1OPI_LO)
+        aip = -dd_mul(h, lo, qh, ql)[0]
         su, sv = _asym_sums(zh, False, 0)
-        if zh > 709.0:
+        if zh > 1400.0:
             return ai, aip, INF, INF
-        ep = math.exp(zh)
-        ep = ep + ep * zl
-        return ai, aip, ep * su * SQRT1OPI / q, ep * sv * SQRT1OPI * q
-    s0 = math.sin(zh)
-    c0 = math.cos(zh)
-    sz = s0 + zl * c0
-    cz = c0 - zl * s0
-    r = 0.70710678118654752440
-    cm = (cz + sz) * r   # cos(zeta - pi/4)
-    sm = (sz - cz) * r   # sin(zeta - pi/4)
+        e1 = math.exp(0.5 * zh)                 # e^zeta = e1 * e1 without overflow
+        h, lo = dd_mul(e1, e1 * zl, su, 0.0)
+        h, lo = dd_mul(h, lo, SQRT1OPI_HI, SQRT1OPI_LO)
+        h, lo = dd_mul(h, lo, rh, rl)
+        bi = _scale(h, lo, e1)
+        h, lo = dd_mul(e1, e1 * zl, sv, 0.0)
+        h, lo = dd_mul(h, lo, SQRT1OPI_HI, SQRT1OPI_LO)
+        h, lo = dd_mul(h, lo, qh, ql)
+        bip = _scale(h, lo, e1)
+        return ai, aip, bi, bip
+    # DLMF 9.7.9-9.7.12 in modulus-phase form: cos(t) U_even + sin(t) U_odd =
+    # R cos(t - phi) with R = hypot(U_even, U_odd), phi = atan2(U_odd, U_even); the phase is
+    # summed in double-double, so the zeros of Ai, Bi keep their relative accuracy
     ue, ve = _asym_sums(zh, True, 1)
     uo, vo = _asym_sums(zh, True, 2)
-    ai = SQRT1OPI / q * (cm * ue + sm * uo)
-    bi = SQRT1OPI / q * (-sm * ue + cm * uo)
-    aip = SQRT1OPI * q * (sm * ve - cm * vo)
-    bip = SQRT1OPI * q * (cm * ve + sm * vo)
+    cu, su_ = _shifted_phase(zh, zl, math.atan2(uo, ue))
+    cv, sv_ = _shifted_phase(zh, zl, math.atan2(vo, ve))
+    h, lo = dd_mul(SQRT1OPI_HI, SQRT1OPI_LO, rh, rl)
+    h, lo = dd_mul(h, lo, math.hypot(ue, uo), 0.0)
+    ai = h * cu + lo * cu
+    bi = -(h * su_ + lo * su_)
+    h, lo = dd_mul(SQRT1OPI_HI, SQRT1OPI_LO, qh, ql)
+    h, lo = dd_mul(h, lo, math.hypot(ve, vo), 0.0)
+    aip = h * sv_ + lo * sv_
+    bip = h * cv + lo * cv
     return ai, aip, bi, bip

@@ -48,13 +48,20 @@ from .common import (
     SQRT2OPI,
     THPIO4,
     chbevl,
+    dd_mul,
+    dd_sub,
     jit,
     p1evl,
     polevl,
+    two_prod,
 )
 
 SQRT1_2 = 0.70710678118654752440
 PIO4 = 0.78539816339744830962
+# Below LARGE the Hankel form uses the phase x - pi/4 (x - 3pi/4) as SciPy 1.17 does, so the
+# values are SciPy's; above, where that rounded phase costs ~ulp(x) absolute, xsf's newer
+# form a cos(x) + b sin(x) keeps the phase exact.
+LARGE = 100.0
 
 
 @jit
@@ -71,7 +78,7 @@ def j0(x):
     q = 25.0 / (x * x)
     p = polevl(q, J0_PP) / polevl(q, J0_PQ)
     q = polevl(q, J0_QP) / p1evl(q, J0_QQ)
-    if x < 10.0:
+    if x < LARGE:
         xn = x - PIO4
         p = p * math.cos(xn) - w * q * math.sin(xn)
         return p * SQRT2OPI / math.sqrt(x)
@@ -93,7 +100,7 @@ def y0(x):
     z = 25.0 / (x * x)
     p = polevl(z, J0_PP) / polevl(z, J0_PQ)
     q = polevl(z, J0_QP) / p1evl(z, J0_QQ)
-    if x < 10.0:
+    if x < LARGE:
         xn = x - PIO4
         p = p * math.sin(xn) + w * q * math.cos(xn)
         return p * SQRT2OPI / math.sqrt(x)
@@ -120,7 +127,7 @@ def _j1_pos(x):
     z = w * w
     p = polevl(z, J1_PP) / polevl(z, J1_PQ)
     q = polevl(z, J1_QP) / p1evl(z, J1_QQ)
-    if x < 10.0:
+    if x < LARGE:
         xn = x - THPIO4
         p = p * math.cos(xn) - w * q * math.sin(xn)
         return p * SQRT2OPI / math.sqrt(x)
@@ -143,7 +150,7 @@ def y1(x):
     z = w * w
     p = polevl(z, J1_PP) / polevl(z, J1_PQ)
     q = polevl(z, J1_QP) / p1evl(z, J1_QQ)
-    if x < 10.0:
+    if x < LARGE:
         xn = x - THPIO4
         p = p * math.sin(xn) + w * q * math.cos(xn)
         return p * SQRT2OPI / math.sqrt(x)
@@ -249,30 +256,51 @@ def k1e(x):
 
 @jit
 def _sph_jn_miller(n, x):
-    # 0 < x <= n: downward recurrence j_{k-1} = (2k+1)/x j_k - j_{k+1} from k = n + 30,
-    # rescaled to avoid overflow, normalised by the larger of j0 and j1.
+    # 0 < x <= n: Miller's downward recurrence j_{k-1} = (2k+1)/x j_k - j_{k+1} from
+    # k = n + 30 + sqrt(40 n), in double-double so the result keeps ~1 ulp, rescaled by
+    # powers of two against overflow, normalised by the larger of j0 and j1.
     top = n + 30 + int(math.sqrt(40.0 * n))
-    jk1 = 0.0
-    jk = 1e-290
-    jn = 0.0
+    big = 2.0 ** 830
+    small = 2.0 ** -830
+    ah = 0.0   # j_{k+1}
+    al = 0.0
+    bh = 1e-290  # j_k
+    bl = 0.0
+    nh = 0.0
+    nl = 0.0
     for k in range(top, 0, -1):
-        jm = (2 * k + 1) / x * jk - jk1
-        jk1 = jk
-        jk = jm
+        m = 2.0 * k + 1.0
+        ch = m / x
+        p, e = two_prod(ch, x)
+        cl = ((m - p) - e) / x
+        th, tl = dd_mul(ch, cl, bh, bl)
+        th, tl = dd_sub(th, tl, ah, al)
+        ah, al = bh, bl
+        bh, bl = th, tl
         if k - 1 == n:
-            jn = jk
-        if abs(jk) > 1e250:
-            jk *= 1e-250
-            jk1 *= 1e-250
-            jn *= 1e-250
-    # now jk = j0 and jk1 = j1 (unnormalised)
+            nh, nl = bh, bl
+        if abs(bh) > big:
+            bh *= small
+            bl *= small
+            ah *= small
+            al *= small
+            nh *= small
+            nl *= small
+    # now (bh, bl) ~ j0 and (ah, al) ~ j1, unnormalised
     s0 = math.sin(x) / x
-    if x < 1.0:
-        return jn * (s0 / jk)
-    s1 = (s0 - math.cos(x)) / x
-    if abs(s0) >= abs(s1):
-        return jn * (s0 / jk)
-    return jn * (s1 / jk1)
+    if x >= 1.0:
+        s1 = (s0 - math.cos(x)) / x
+        if abs(s1) > abs(s0):
+            return _dd_ratio(nh, nl, ah, al) * s1
+    return _dd_ratio(nh, nl, bh, bl) * s0
+
+
+@jit
+def _dd_ratio(nh, nl, dh, dl):
+    # (nh + nl) / (dh + dl) to about one rounding
+    q = nh / dh
+    r1, r2 = two_prod(q, dh)
+    return q + (((nh - r1) - r2) + nl - q * dl) / dh
 
 
 @jit

@@ -88,7 +88,7 @@ def ratevl(x, num, den):
 @jit
 def _fmod2(x):
     # fmod(x, 2) for x >= 0; exact: x/2, floor and the difference are all representable
-    return x - 2.0 * math.floor(0.5 * x)
+    return x - 2.0 * np.floor(0.5 * x)
 
 
 @jit
@@ -140,6 +140,26 @@ def two_prod(a, b):
     ah, al = split(a)
     bh, bl = split(b)
     return p, ((ah * bh - p) + ah * bl + al * bh) + al * bl
+
+
+@jit
+def fast_two_sum(a, b):
+    s = a + b
+    return s, b - (s - a)
+
+
+@jit
+def dd_mul(ah, al, bh, bl):
+    p, e = two_prod(ah, bh)
+    e += ah * bl + al * bh
+    return fast_two_sum(p, e)
+
+
+@jit
+def dd_sub(ah, al, bh, bl):
+    s, e = two_sum(ah, -bh)
+    e += al - bl
+    return fast_two_sum(s, e)
 
 
 @jit
@@ -200,7 +220,7 @@ def gamma(x):
     if q > 33.0:
         sgngam = 1.0
         if x < 0.0:
-            p = math.floor(q)
+            p = np.floor(q)
             if p == q:
                 return NAN
             if int(p) % 2 == 0:
@@ -244,7 +264,7 @@ def lgam(x):
     if x < -34.0:
         q = -x
         w = _lgam_pos(q)
-        p = math.floor(q)
+        p = np.floor(q)
         if p == q:
             return INF
         z = q - p

@@ -10,9 +10,13 @@ accuracy where |1+z| ~ 1.
 import cmath
 import math
 
-from .common import INF, NAN, jit, sinpi, two_prod, two_sum
+import numpy as np
 
-LN2 = 0.693147180559945309417232121458176568
+from .common import INF, NAN, cospi, jit, sinpi, two_prod, two_sum
+
+LN2 = 0.6931471805599453
+LN2_LO = 2.3190468138462996e-17
+PI_LO = 1.2246467991473532e-16
 
 
 @jit
@@ -21,8 +25,24 @@ def expit(x):
 
 
 @jit
+def _one_plus_exp(a, b):
+    # 1 + e^(a + ib) for a <= 0, without cancellation near the zeros at b = pi (mod 2 pi):
+    # 1 + e^a cos b = -expm1(a) + 2 e^a cos^2(b/2)
+    e = math.exp(a)
+    c = math.cos(0.5 * b)
+    return complex(-math.expm1(a) + 2.0 * e * c * c, e * math.sin(b))
+
+
+@jit
 def cexpit(z):
-    return 1.0 / (1.0 + cmath.exp(-z))
+    x = z.real
+    y = z.imag
+    if not (math.isfinite(x) and math.isfinite(y)):
+        return 1.0 / (1.0 + cmath.exp(-z))
+    if x >= 0:
+        return 1.0 / _one_plus_exp(-x, -y)
+    e = math.exp(x)
+    return complex(e * math.cos(y), e * math.sin(y)) / _one_plus_exp(x, y)
 
 
 @jit
@@ -40,15 +60,24 @@ def sinc(x):
         return 1.0
     if math.isinf(x):
         return NAN
-    return sinpi(x) / (math.pi * x)
+    return sinpi(x) / (math.pi * x) + 0.0  # + 0.0: +0 (not -0) at the integers
 
 
 @jit
 def csinc(z):
+    # sin(pi z) = sin(pi x) cosh(pi y) + i cos(pi x) sinh(pi y): exact reduction of x, and
+    # pi*y carried in double-double so cosh/sinh keep their relative accuracy
     if z == 0:
         return complex(1.0, 0.0)
-    w = math.pi * z
-    return cmath.sin(w) / w
+    x = z.real
+    y = z.imag
+    ph, pl = two_prod(math.pi, y)
+    pl += PI_LO * y
+    ch = math.cosh(ph)
+    sh = math.sinh(ph)
+    c = ch + pl * sh
+    s = sh + pl * ch
+    return complex(sinpi(x) * c, cospi(x) * s) / z / math.pi
 
 
 @jit
@@ -90,11 +119,16 @@ def exp2(x):
 
 @jit
 def cexp2(z):
+    # 2^x (cos t + i sin t), t = y log 2 carried in double-double
     r = 2.0 ** z.real
-    t = z.imag * LN2
-    if z.imag == 0:
-        return complex(r, z.imag)
-    return complex(r * math.cos(t), r * math.sin(t))
+    y = z.imag
+    if y == 0:
+        return complex(r, y)
+    th, tl = two_prod(y, LN2)
+    tl += y * LN2_LO
+    c = math.cos(th)
+    s = math.sin(th)
+    return complex(r * (c - tl * s), r * (s + tl * c))
 
 
 @jit
@@ -147,11 +181,11 @@ def round_half_even(x):
     """Round half to even (Cephes round)."""
     if not math.isfinite(x):
         return x
-    y = math.floor(x)
+    y = np.floor(x)
     r = x - y
     if r > 0.5:
         y += 1.0
     elif r == 0.5:
-        if y - 2.0 * math.floor(0.5 * y) == 1.0:
+        if y - 2.0 * np.floor(0.5 * y) == 1.0:
             y += 1.0
     return y

@@ -303,7 +303,7 @@ def erfinv(z):
     if z == -1.0:
         return -INF
     if z == 0.0:
-        return z
+        return 0.0
     if z < 0.0:
         return -_erf_inv_imp(-z, 1.0 + z)
     return _erf_inv_imp(z, 1.0 - z)

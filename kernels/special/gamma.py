@@ -70,12 +70,12 @@ def psi(x):
     if x == 0.0:
         return math.copysign(INF, -x)
     if x < 0.0:
-        r = x - math.trunc(x)
+        r = x - np.trunc(x)
         if r == 0.0:
             return NAN
         y = -math.pi / math.tan(math.pi * r)
         x = 1.0 - x
-    if x <= 10.0 and x == math.floor(x):
+    if x <= 10.0 and x == np.floor(x):
         n = int(x)
         for i in range(1, n):
             y += 1.0 / i
@@ -105,9 +105,9 @@ def zeta(x, q):
     if x < 1.0 or x != x or q != q:
         return NAN
     if q <= 0.0:
-        if q == math.floor(q):
+        if q == np.floor(q):
             return INF
-        if x != math.floor(x):
+        if x != np.floor(x):
             return NAN
     if q > 1e8:
         return (1.0 / (x - 1.0) + 1.0 / (2.0 * q)) * q ** (1.0 - x)
@@ -168,7 +168,7 @@ def polygamma(n, x):
     """(-1)**(n+1) n! zeta(n+1, x), digamma for n == 0 (scipy.special.polygamma)."""
     if n == 0.0:
         return digamma(x)
-    if n != math.floor(n):
+    if n != np.floor(n):
         return NAN
     sign = 1.0 if (int(n) + 1) % 2 == 0 else -1.0
     return sign * gamma(n + 1.0) * zeta(n + 1.0, x)
@@ -219,16 +219,6 @@ def riemann_zeta(x):
         return 0.0
     lg = x * math.log(2.0) + (x - 1.0) * LOGPI + lgam(1.0 - x)
     return s * math.exp(lg) * zeta(1.0 - x, 1.0)
-
-
-@jit
-def gammasgn(x):
-    if x > 0.0:
-        return 1.0
-    f = math.floor(x)
-    if x == f:
-        return NAN
-    return -1.0 if int(f) % 2 else 1.0
 
 
 # -- Taylor-mode ("jet") arithmetic: arrays c[0..K] of d^m f / m!  --------------------------

@@ -10,13 +10,15 @@ three-term recurrences (DLMF 18.9.1). A non-integer degree gives NaN.
 """
 import math
 
-from .common import NAN, jit, lgam
+import numpy as np
+
+from .common import NAN, dd_mul, dd_sub, jit, lgam, two_sum
 
 
 @jit
 def _as_int(n):
     # integer degree from a float, -1 sentinel flag for non-integers
-    if n != n or n != math.floor(n) or abs(n) > 9.0e15:
+    if n != n or n != np.floor(n) or abs(n) > 9.0e15:
         return 0, False
     return int(n), True
 
@@ -165,19 +167,24 @@ def gegenbauer_l(n, alpha, x):
 
 
 @jit
-def cheb_vw(n, x, w):
-    """Chebyshev polynomials of the third (w=-1: V) and fourth (w=+1: W) kinds; 0 for n < 0."""
+def cheb_vw(n, xh, xl, w):
+    """Chebyshev polynomials of the third (w=-1: V) and fourth (w=+1: W) kinds at the
+    double-double point xh + xl; 0 for n < 0. The recurrence runs in double-double
+    (error-free transformations), so the result is accurate to about an ulp of the terms."""
     if n < 0:
         return 0.0
     if n == 0:
         return 1.0
-    p0 = 1.0
-    p1 = 2.0 * x + w
+    th, tl = 2.0 * xh, 2.0 * xl          # 2x, exact
+    p0h, p0l = 1.0, 0.0
+    p1h, p1l = two_sum(th, w)
+    p1l += tl
     for _ in range(2, n + 1):
-        p2 = 2.0 * x * p1 - p0
-        p0 = p1
-        p1 = p2
-    return p1
+        qh, ql = dd_mul(th, tl, p1h, p1l)
+        qh, ql = dd_sub(qh, ql, p0h, p0l)
+        p0h, p0l = p1h, p1l
+        p1h, p1l = qh, ql
+    return p1h + p1l
 
 
 # -- float-degree entry points (scipy's 'dd->d' loops; torch's (x, n) order) --------------

@@ -13,6 +13,8 @@ does not survive fork).
 import os
 import threading
 
+import numpy as np
+
 from . import wrappers as w
 
 PARALLEL_MIN = 100_000
@@ -48,8 +50,8 @@ SPECS = {
     "j1": (w.j1, "d->d f->f", None, ""),
     "y0": (w.y0, "d->d f->f", None, ""),
     "y1": (w.y1, "d->d f->f", None, ""),
-    "spherical_jn": (w.spherical_jn, "ld->d lf->f", None, ""),
-    "spherical_jn_d": (w.spherical_jn_d, "ld->d lf->f", None, ""),
+    "spherical_jn": (w.spherical_jn, "ld->d", None, ""),
+    "spherical_jn_d": (w.spherical_jn_d, "ld->d", None, ""),
     "eval_chebyt": (w.chebyt, "ld->d ff->f dd->d", None, ""),
     "eval_chebyu": (w.chebyu, "ld->d ff->f dd->d", None, ""),
     "eval_sh_chebyt": (w.sh_chebyt, "ld->d ff->f dd->d", None, ""),
@@ -120,15 +122,16 @@ def _build(name, kind, parallel):
         fn, loops = GUFUNCS[name]
         sigs = [_numba_sig(t, 4) for t in loops.split()]
         return numba.guvectorize(sigs, "()->(),(),(),()", target=target,
-                                 cache=True, nopython=True)(fn)
+                                 cache=True, nopython=True)(fn).ufunc
     real_fn, real_loops, cplx_fn, cplx_loops = SPECS[name]
     fn, loops = (cplx_fn, cplx_loops) if kind == "complex" else (real_fn, real_loops)
     sigs = [_numba_sig(t) for t in loops.split()]
-    return numba.vectorize(sigs, target=target, cache=True, nopython=True)(fn)
+    u = numba.vectorize(sigs, target=target, cache=True, nopython=True)(fn)
+    return getattr(u, "ufunc", u)  # the plain NumPy ufunc under numba's DUFunc wrapper
 
 
 def get(name, kind="real", parallel=False):
-    """The numba ufunc for ``name`` (built on first use)."""
+    """The NumPy ufunc (or gufunc) for ``name``, built on first use."""
     key = (name, kind, parallel)
     u = _built.get(key)
     if u is None:
@@ -137,6 +140,31 @@ def get(name, kind="real", parallel=False):
             if u is None:
                 u = _built[key] = _build(name, kind, parallel)
     return u
+
+
+_PY_CHARS = {bool: "?", int: "l", float: "d", complex: "D"}
+
+
+def _dtype_char(a):
+    dt = getattr(a, "dtype", None)
+    if dt is not None:
+        return dt.char
+    return _PY_CHARS.get(type(a))
+
+
+def _exact_loop(u, args):
+    # SciPy's ufuncs take the loop whose input types equal the arguments' exactly (a Python
+    # float counting as float64) before NumPy's linear search for the first loop the
+    # arguments cast to safely: float32 in gives float32 even where the float64 loop is
+    # listed first. Returns that loop when NumPy's search alone would not pick it.
+    chars = [_dtype_char(a) for a in args]
+    if any(c is None for c in chars):
+        return None
+    key = "".join(chars)
+    for i, t in enumerate(u.types):
+        if t.split("->")[0] == key:
+            return t if i else None
+    return None
 
 
 def _is_complex(a):
@@ -155,15 +183,42 @@ def _size(args):
     return n
 
 
+def _masked(u, args, kwargs, where):
+    # numba-built ufuncs reject where= (NumPy's masked iterator); evaluate everywhere and
+    # copy through the mask, which leaves the unselected output elements as where= does
+    out = kwargs.pop("out", None)
+    res = u(*args, **kwargs)
+    single = not isinstance(res, tuple)
+    res = (res,) if single else res
+    if out is None:
+        out = tuple(np.empty_like(r) for r in res)
+    elif not isinstance(out, tuple):
+        out = (out,)
+    for o, r in zip(out, res):
+        np.copyto(o, r, where=where)
+    return out[0] if single else out
+
+
 def call(name, *args, **kwargs):
     """Evaluate ``name`` elementwise with NumPy ufunc semantics (broadcasting, out=, ...)."""
     kind = "complex" if SPECS.get(name, (0, 0, None))[2] is not None and any(
         _is_complex(a) for a in args) else "real"
+    parallel = False
     if _size(args) >= PARALLEL_MIN and _parallel_ok:
-        if _parallel_lock.acquire(blocking=False):
-            try:
-                return get(name, kind, True)(*args, **kwargs)
-            finally:
-                _parallel_lock.release()
-    return get(name, kind)(*args, **kwargs)
-
+        parallel = _parallel_lock.acquire(blocking=False)
+    try:
+        u = get(name, kind, parallel)
+        if "dtype" not in kwargs and "signature" not in kwargs:
+            loop = _exact_loop(u, args)
+            if loop is not None:
+                kwargs["signature"] = loop
+        where = kwargs.pop("where", True)
+        # SciPy's loops raise no floating-point warnings (scipy.special.errstate defaults
+        # to "ignore"); without this NumPy would warn for every NaN or overflow produced
+        with np.errstate(all="ignore"):
+            if where is True:
+                return u(*args, **kwargs)
+            return _masked(u, args, kwargs, where)
+    finally:
+        if parallel:
+            _parallel_lock.release()

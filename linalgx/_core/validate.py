@@ -136,13 +136,55 @@ def common_type(*arrays):
     input was single precision; integer and bool inputs compute and return in double.
     float16 and longdouble raise ``TypeError`` as in NumPy.
     """
-    key = tuple(a.dtype for a in arrays)
+    # one array: keyed by its dtype; several: by the tuple (never equal to a dtype)
+    n = len(arrays)
+    if n == 1:
+        key = arrays[0].dtype
+    elif n == 2:
+        key = (arrays[0].dtype, arrays[1].dtype)
+    else:
+        key = tuple(a.dtype for a in arrays)
     hit = _COMMON_TYPE_CACHE.get(key)
     if hit is None:
-        hit = _common_type(key)
+        hit = _common_type((key,) if n == 1 else key)
         if len(_COMMON_TYPE_CACHE) < 256:
             _COMMON_TYPE_CACHE[key] = hit
     return hit
+
+
+def prepare_square(a, ufunc, signatures):
+    """NumPy's pipeline for one ``(..., M, M)`` input, as one call (it runs on every call).
+
+    ``makearray``, ``assert_stacked_square``, ``common_type`` and ``check_castable`` (with
+    ``signatures = (real_signature, complex_signature)`` of ``ufunc``). Returns
+    ``(a, wrap, compute_dtype, result_dtype)``. A plain ndarray keeps its dtype, as in
+    NumPy: the LAPACK gufuncs cast it inside the call (given the compute signature), which
+    is cheaper than a separate ``astype``; numba implementations call `as_compute`. A Box is
+    cast here (autodiff rules see the compute dtype).
+    """
+    if type(a) is np.ndarray:
+        wrap = _identity_wrap
+    else:
+        a, wrap = makearray(a)
+    if a.ndim < 2 or a.shape[-1] != a.shape[-2]:
+        assert_stacked_square(a)  # raises NumPy's error
+    dt = a.dtype
+    hit = _COMMON_TYPE_CACHE.get(dt)
+    t, result_t = common_type(a) if hit is None else hit
+    if dt.kind not in _ALWAYS_CASTABLE:
+        check_castable(ufunc, signatures[t.kind == "c"], a)
+    if dt is not t and type(a) is not np.ndarray:
+        a = a.astype(t, copy=False)
+    return a, wrap, t, result_t
+
+
+def as_compute(*arrays):
+    """The arrays in their common compute dtype (float64 or complex128, native byte order):
+    for implementations that compute in the array's own dtype (the numba kernels, SciPy's
+    LAPACK wrappers), given arrays that `prepare_square` left in the caller's dtype."""
+    t = common_type(*arrays)[0]
+    out = tuple(a if a.dtype is t else a.astype(t) for a in arrays)
+    return out[0] if len(out) == 1 else out
 
 
 def _common_type(dtypes):
@@ -164,9 +206,30 @@ def _common_type(dtypes):
     return np.dtype(np.float64), np.dtype(np.float64 if result_double else np.float32)
 
 
+_EPS = {}
+
+
+def eps(dtype):
+    """``np.finfo(dtype).eps``, cached (``np.finfo`` costs about 0.5 us per call)."""
+    e = _EPS.get(dtype)
+    if e is None:
+        e = np.finfo(dtype).eps
+        if len(_EPS) < 64:
+            _EPS[dtype] = e
+    return e
+
+
+_REAL_DTYPE = {}
+
+
 def real_dtype(dtype):
     """The real dtype of the same precision (complex128 -> float64)."""
-    return np.empty(0, dtype=dtype).real.dtype
+    real = _REAL_DTYPE.get(dtype)
+    if real is None:
+        real = np.empty(0, dtype=dtype).real.dtype
+        if len(_REAL_DTYPE) < 64:
+            _REAL_DTYPE[dtype] = real
+    return real
 
 
 def assert_stacked_2d(*arrays):
@@ -232,6 +295,11 @@ def check_uplo(UPLO):
 _SIG_DTYPES = {"d": np.float64, "D": np.complex128, "f": np.float32, "F": np.complex64}
 
 
+# bool, integer, float and complex inputs always pass the 'same_kind' cast to the compute
+# dtype that common_type picked (float16/longdouble were refused there already)
+_ALWAYS_CASTABLE = "biufc"
+
+
 def check_castable(ufunc, signature, *arrays):
     """Raise NumPy's own TypeError where its gufunc would refuse an input's dtype.
 
@@ -240,8 +308,10 @@ def check_castable(ufunc, signature, *arrays):
     dtype('O') ...``). Calling the same gufunc on empty stand-ins of the same dtypes
     reproduces that exact exception without computing anything.
     """
-    compute = np.dtype(_SIG_DTYPES[signature[0]])
     for a in arrays:
+        if a.dtype.kind in _ALWAYS_CASTABLE:
+            continue
+        compute = np.dtype(_SIG_DTYPES[signature[0]])
         if not isinstance(a, Box) and not np.can_cast(a.dtype, compute, "same_kind"):
             ufunc(*(np.empty((0,) * x.ndim, dtype=x.dtype) for x in arrays),
                   signature=signature)

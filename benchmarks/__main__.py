@@ -5,10 +5,11 @@ SciPy and, when importable, PyTorch and JAX, in one process with interleaved rep
 median time per call with the min-max spread; ratios are to the best peer (NumPy, SciPy,
 torch, jax), below 1 means linalgx is faster. Stacked rows also show the memory-bandwidth
 bound: the bytes the call must move (inputs read, outputs written) divided by the measured
-copy bandwidth.
+copy bandwidth. Two more sections follow the linear-algebra table: FFTs against numpy.fft,
+scipy.fft (workers=2) and pyFFTW when importable (benchmarks/fft_rows.py), and the per-call
+overhead of the main functions on a single 3x3 and 50x50 matrix (benchmarks/overhead.py).
 """
 import argparse
-import contextlib
 import datetime
 import importlib
 import json
@@ -18,9 +19,14 @@ import sys
 
 import numpy as np
 
+from . import _sections
 from . import _timing as tm
 
 OPS = ("det", "slogdet", "inv", "solve", "cholesky")
+NUMBA_OPS = frozenset(OPS)  # ops with numba kernels: the forced-backend columns apply
+# Stacked decompositions without numba kernels. SciPy is not a peer here: its batch support
+# loops over the matrices in Python. svd at a smaller batch, to keep the run short.
+EXTRA_ROWS = (("eigh", 2, 200_000), ("eigh", 3, 200_000), ("svd", 2, 20_000), ("svd", 3, 20_000))
 PEERS = ("numpy", "scipy", "torch", "jax")
 LINALGX = ("linalgx", "linalgx[numba]", "linalgx[lapack]")
 
@@ -30,6 +36,8 @@ def _inputs(op, n, batch, rng):
     a = rng.standard_normal(shape) + np.sqrt(n) * np.eye(n)
     if op == "cholesky":
         a = a @ np.swapaxes(a, -1, -2) + n * np.eye(n)
+    if op == "eigh":
+        a = a + np.swapaxes(a, -1, -2)
     b = rng.standard_normal(shape[:-1] + (1,)) if op == "solve" else None
     return a, b
 
@@ -39,7 +47,8 @@ def _moved_bytes(op, a, b):
     n = a.shape[-1]
     count = a.size // (n * n)
     out = {"det": count * 8, "slogdet": count * 16, "inv": a.nbytes, "cholesky": a.nbytes,
-           "solve": 0 if b is None else b.nbytes}[op]
+           "solve": 0 if b is None else b.nbytes, "eigh": a.nbytes + count * n * 8,
+           "svd": 2 * a.nbytes + count * n * 8}[op]
     return a.nbytes + (0 if b is None else b.nbytes) + out
 
 
@@ -95,17 +104,28 @@ def _jax_fn(op, a, b):
 
 
 def _linalgx_fn(op, a, b, backend):
-    import linalgx
+    if backend and op not in NUMBA_OPS:
+        return None  # only the lapack backend: the auto column says it all
     try:
         f = getattr(importlib.import_module("linalgx.linalg"), op)
     except AttributeError:
         return None  # not implemented yet: skip the row's linalgx cells
+    args = (a, b) if op == "solve" else (a,)
+    if not backend:
+        def call():
+            return f(*args)
+        return call
+    # What `with linalgx.backend(name):` does, without the generator-based context manager
+    # (about 1 us, which the timing would charge to the small rows' linalgx cells).
+    from linalgx._core.dispatch import _explicit
 
-    def call():
-        ctx = linalgx.backend(backend) if backend else contextlib.nullcontext()
-        with ctx:
-            return f(a, b) if op == "solve" else f(a)
-    return call
+    def call_on_backend():
+        token = _explicit.set(backend)
+        try:
+            return f(*args)
+        finally:
+            _explicit.reset(token)
+    return call_on_backend
 
 
 def contenders(op, a, b):
@@ -124,26 +144,13 @@ def rows(quick):
             for batch in (200_000, 1000, 10):
                 out.append((op, n, batch))
     out += [("solve", 1000, 0), ("inv", 1000, 0)]
-    return out
+    return out + list(EXTRA_ROWS)
 
 
 def run_row(op, n, batch, repeats, target, bandwidth, rng):
     a, b = _inputs(op, n, batch, rng)
-    fns = contenders(op, a, b)
-    counts, errors = {}, {}
-    for name, fn in list(fns.items()):
-        try:
-            counts[name], _ = tm.inner_count(fn, target)
-        except Exception as e:  # a contender that cannot run this row
-            errors[name] = f"{type(e).__name__}: {e}"
-            del fns[name]
-    samples = {name: [] for name in fns}
-    names = list(fns)
-    for r in range(repeats):
-        for name in names[r % len(names):] + names[:r % len(names)]:
-            samples[name].append(tm.sample(fns[name], counts[name]))
-    result = {"op": op, "n": n, "batch": batch,
-              "times": {k: tm.summarize(v) for k, v in samples.items()}, "errors": errors}
+    times, errors = tm.interleaved(contenders(op, a, b), repeats, target)
+    result = {"op": op, "n": n, "batch": batch, "times": times, "errors": errors}
     peers = [result["times"][p]["median"] for p in PEERS if p in result["times"]]
     best = min(peers) if peers else None
     result["best_peer"] = best
@@ -181,17 +188,44 @@ def markdown(results, header):
     return "\n".join(lines) + "\n"
 
 
+def _progress(todo):
+    if sys.stderr.isatty():
+        try:
+            from tqdm import tqdm
+            return tqdm(todo, file=sys.stderr)
+        except ImportError:
+            pass
+    return todo
+
+
+def _load():
+    try:
+        return "load average {:.2f}, {:.2f}, {:.2f} (1, 5, 15 min)".format(*os.getloadavg())
+    except OSError:
+        return "load average unknown"
+
+
+SECTIONS = ("linalg", "fft", "special", "overhead")
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__.split("\n")[0])
     p.add_argument("--quick", action="store_true", help="fewer repeats (about 2 minutes)")
     p.add_argument("--json", metavar="FILE", help="also write every sample as JSON")
     p.add_argument("--md", metavar="FILE", default="bench-results/latest.md",
                    help="markdown table (default: %(default)s)")
+    p.add_argument("--sections", default=",".join(SECTIONS),
+                   help="comma-separated subset of %(default)s")
     args = p.parse_args(argv)
+    sections = args.sections.split(",")
+    unknown = set(sections) - set(SECTIONS)
+    if unknown:
+        p.error(f"unknown sections {sorted(unknown)}; expected some of {SECTIONS}")
     tm.warn_env()
     repeats, target = (3, 0.002) if args.quick else (9, 0.02)
     bandwidth = tm.copy_bandwidth()
     blas = tm.blas_info()
+    load_before = _load()
     header = [f"# linalgx benchmark ({'quick' if args.quick else 'full'}), "
               f"{datetime.datetime.now().isoformat(timespec='seconds')}", "",
               f"- machine: {tm.machine()}", *(f"- BLAS: {line}" for line in blas),
@@ -199,27 +233,35 @@ def main(argv=None):
               f"- {repeats} interleaved repeats, median (min-max) per call; float64; "
               "scipy with check_finite=False; solve with a (n, 1) right-hand side; "
               f"OMP_WAIT_POLICY={os.environ.get('OMP_WAIT_POLICY', 'PASSIVE')}, torch on 1 thread "
-              "for stacked rows",
-              "- ratios: linalgx median / best peer median (below 1: linalgx faster)"]
-    todo = rows(args.quick)
-    progress = todo
-    if sys.stderr.isatty():
-        try:
-            from tqdm import tqdm
-            progress = tqdm(todo, file=sys.stderr)
-        except ImportError:
-            pass
+              "for stacked rows; eigh/svd stacks without SciPy (its batching loops in Python)",
+              "- ratios: linalgx median / best peer median (below 1: linalgx faster)",
+              f"- at start: {load_before}"]
     rng = np.random.default_rng(0)
-    results = [run_row(op, n, batch, repeats, target, bandwidth, rng)
-               for op, n, batch in progress]
-    text = markdown(results, header)
+    out = {"header": header}
+    text = ""
+    if "linalg" in sections:
+        out["results"] = [run_row(op, n, batch, repeats, target, bandwidth, rng)
+                          for op, n, batch in _progress(rows(args.quick))]
+        text += markdown(out["results"], ["", "## Linear algebra"])
+    if "fft" in sections:
+        out["fft"] = _sections.run_fft(repeats, target, _progress)
+        text += _sections.markdown("FFT", _sections.fft_note(), out["fft"])
+    if "special" in sections:
+        out["special"] = _sections.run_special(repeats, target, _progress)
+        text += _sections.markdown("Special functions", _sections.SPECIAL_NOTE, out["special"])
+    if "overhead" in sections:
+        out["overhead"] = _sections.run_overhead(repeats, target, _progress)
+        text += _sections.markdown("Per-call overhead", _sections.OVERHEAD_NOTE,
+                                   out["overhead"], best_of=True)
+    header.append(f"- at end: {_load()}")
+    text = "\n".join(header) + "\n" + text
     print(text)
     path = pathlib.Path(args.md)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text)
     if args.json:
         with open(args.json, "w") as f:
-            json.dump({"header": header, "results": results}, f, indent=1)
+            json.dump(out, f, indent=1)
 
 
 if __name__ == "__main__":

@@ -87,3 +87,25 @@ def fmt_time(s):
         if s >= scale:
             return f"{s / scale:.3g} {unit}"
     return f"{s / 1e-9:.3g} ns"
+
+
+def interleaved(fns, repeats, target):
+    """Time a dict of zero-argument callables in rotating order (so that drift and a noisy
+    neighbour hit every contender alike): ``({name: summary}, {name: error text})``.
+
+    A callable that raises while being calibrated is left out and its error reported.
+    """
+    counts, errors = {}, {}
+    fns = dict(fns)
+    for name, fn in list(fns.items()):
+        try:
+            counts[name], _ = inner_count(fn, target)
+        except Exception as e:  # noqa: BLE001  (a contender that cannot run this row)
+            errors[name] = f"{type(e).__name__}: {e}"
+            del fns[name]
+    samples = {name: [] for name in fns}
+    names = list(fns)
+    for r in range(repeats):
+        for name in names[r % len(names):] + names[:r % len(names)]:
+            samples[name].append(sample(fns[name], counts[name]))
+    return {k: summarize(v) for k, v in samples.items()}, errors

@@ -1,4 +1,5 @@
-"""FFT rows for the benchmark runner: linalgx.fft against numpy.fft and scipy.fft(workers=2).
+"""FFT rows for the benchmark runner: linalgx.fft against numpy.fft, scipy.fft(workers=2) and,
+when importable, pyFFTW (its numpy interface, 2 threads, plan cache on).
 
 ``rows()`` returns ``(name, linalgx_callable, {peer_name: peer_callable})`` tuples; each
 callable takes no arguments and runs one transform on data prepared once. ``python -m
@@ -13,28 +14,45 @@ def _complex(rng, shape, dtype=np.complex128):
     return (rng.standard_normal(shape) + 1j * rng.standard_normal(shape)).astype(dtype)
 
 
+def _pyfftw():
+    try:
+        import pyfftw
+        import pyfftw.interfaces.numpy_fft as fftw
+    except ImportError:
+        return None
+    pyfftw.interfaces.cache.enable()  # plans are reused across calls, as a user would
+    return fftw
+
+
 def rows():
     import scipy.fft as sf
 
     import linalgx.fft as lf
 
     rng = np.random.default_rng(0)
-    out = []
+    cases = []  # (row name, transform name, input)
     for label, n in (("2^20", 2**20), ("2^20+1", 2**20 + 1), ("1000003", 1_000_003)):
-        x = _complex(rng, n)
-        out.append((f"fft complex128 n={label}", lambda x=x: lf.fft(x),
-                    {"numpy": lambda x=x: np.fft.fft(x),
-                     "scipy(workers=2)": lambda x=x: sf.fft(x, workers=2)}))
-    xr = rng.standard_normal((4096, 1024))
-    out.append(("rfft float64 (4096,1024) axis=-1", lambda: lf.rfft(xr),
-                {"numpy": lambda: np.fft.rfft(xr),
-                 "scipy(workers=2)": lambda: sf.rfft(xr, workers=2)}))
+        cases.append((f"fft complex128 n={label}", "fft", _complex(rng, n)))
+    cases.append(("rfft float64 (4096,1024) axis=-1", "rfft",
+                  rng.standard_normal((4096, 1024))))
     for dtype in (np.complex64, np.complex128):
-        x2 = _complex(rng, (2048, 2048), dtype)
-        out.append((f"fft2 {np.dtype(dtype).name} (2048,2048)", lambda x2=x2: lf.fft2(x2),
-                    {"numpy": lambda x2=x2: np.fft.fft2(x2),
-                     "scipy(workers=2)": lambda x2=x2: sf.fft2(x2, workers=2)}))
+        cases.append((f"fft2 {np.dtype(dtype).name} (2048,2048)", "fft2",
+                      _complex(rng, (2048, 2048), dtype)))
+    fftw = _pyfftw()
+    out = []
+    for name, fn, x in cases:
+        peers = {"numpy": _bind(getattr(np.fft, fn), x),
+                 "scipy(workers=2)": _bind(getattr(sf, fn), x, workers=2)}
+        if fftw is not None:
+            peers["pyfftw"] = _bind(getattr(fftw, fn), x, threads=2)
+        out.append((name, _bind(getattr(lf, fn), x), peers))
     return out
+
+
+def _bind(f, x, **kwargs):
+    def call():
+        return f(x, **kwargs)
+    return call
 
 
 def _best(fn, repeat=7):

@@ -4,29 +4,30 @@
 Machine: Linux-6.18.44-fc-v1098-x86_64-with-glibc2.36, x86_64, 2 CPUs.
 BLAS: openblas 0.3.30 (SkylakeX, 2 threads, libscipy_openblas-6cdc3b4a.so).
 BLAS: openblas 0.3.31.188.0 (SkylakeX, 2 threads, libscipy_openblas64_-32a4b2a6.so).
-numpy 2.4.6; float64; date 2026-12-03; tuning took 220 s.
-numba first-call start-up measured at 1.612 s (fresh interpreter, warm cache).
+numpy 2.4.6; float64; date 2026-12-03; tuning took 181 s.
+numba first-call start-up measured at 0.777 s (fresh interpreter, warm cache).
 MIN_BATCH[op][n]: smallest batch from which the numba kernel beat LAPACK at every
 larger measured batch; an n that is absent stays on LAPACK.
 """
 COLD_MIN_BATCH = 8388608
 MIN_BATCH = {
     "det": {
-        1: 64, 2: 64, 3: 16, 4: 16, 5: 64, 6: 64, 7: 4096, 8: 256,
-        9: 256, 10: 64, 11: 16, 12: 256, 13: 16,
+        1: 64, 2: 64, 3: 16, 4: 16, 5: 64, 6: 64, 7: 64, 9: 4096,
+        10: 16, 11: 16, 12: 4096, 13: 256,
     },
     "slogdet": {
-        2: 64, 3: 64, 4: 1024, 7: 4096, 10: 4096, 12: 4096,
+        1: 256, 2: 64, 3: 64, 4: 64, 5: 4096, 6: 4096, 10: 256, 11: 256,
     },
     "inv": {
         1: 256, 2: 16, 3: 16, 4: 16, 5: 16, 6: 16, 7: 4, 8: 16,
-        9: 16, 10: 4, 11: 4, 12: 16, 13: 4, 15: 16, 18: 1024,
+        9: 16, 10: 4, 11: 4, 12: 16, 13: 4, 14: 16, 15: 4, 19: 1024,
     },
     "solve": {
-        1: 256, 2: 64, 3: 64, 4: 64, 5: 1024, 10: 4096, 11: 64,
+        1: 256, 2: 64, 3: 64, 4: 64, 5: 256, 7: 4096, 8: 1024, 11: 64,
+        12: 4096,
     },
     "cholesky": {
-        1: 1024, 2: 256, 3: 64, 4: 1024, 5: 64, 6: 16, 7: 1, 8: 64,
-        9: 256, 11: 256, 14: 4096, 29: 1024,
+        1: 256, 2: 64, 3: 64, 4: 64, 5: 64, 6: 64, 7: 64, 8: 64,
+        9: 64, 10: 64, 11: 256, 12: 4096,
     },
 }

@@ -8,14 +8,61 @@ __all__ = ["show_config", "use_deterministic_algorithms", "are_deterministic_alg
            "config_info"]
 
 _deterministic = False
+_blas_limiter = None  # threadpoolctl's limiter while the switch pins BLAS to one thread
 
 
 def use_deterministic_algorithms(mode):
-    """Require bitwise run-to-run reproducible results (PyTorch's switch).
+    """Require bitwise reproducible results (PyTorch's switch of the same name).
 
-    With ``mode=True`` the numba kernels never take their parallel (``prange``) variants,
-    so results do not depend on the thread count. The per-op guarantees are listed in
-    docs/backends.
+    With ``mode=True`` every linalgx function gives bitwise identical results for identical
+    inputs on every call and run (same machine, same library builds), whatever the thread
+    settings. Switching it on does three things:
+
+    - **BLAS is pinned to one thread** (through ``threadpoolctl``, for every BLAS library
+      loaded, SciPy's included) until the switch is turned off, which restores the previous
+      thread counts. Multi-threaded OpenBLAS splits the work of LAPACK's blocked algorithms
+      and of matrix products over the threads, and the result then depends on the thread
+      count (measured: ``inv``, ``solve``, ``cholesky``, ``eigh``, ``matmul`` of a 200x200
+      matrix differ in the last bits between 1 and 2 threads; up to about 64x64, and for
+      stacks of small matrices, OpenBLAS does not thread and they agree). Changing the BLAS
+      thread count while the switch is on (``threadpool_limits(n)``) voids this guarantee for
+      the ops marked BLAS below. This also single-threads NumPy's own BLAS calls.
+    - **Routing depends only on the call**: a call that the measured routing table sends to
+      numba goes there even before numba has paid for its start-up (normally such calls stay
+      on LAPACK until ``COLD_MIN_BATCH`` matrices have been seen, so the same call could be
+      served by either backend depending on the history of the process).
+    - Nothing else changes: the numba kernels are serial and have no parallel variants, and
+      pocketfft's multi-threaded transforms (``linalgx.fft``'s ``workers``) split the work by
+      whole 1-D transforms, so their results do not depend on the worker count.
+
+    Per op, with the switch on:
+
+    - ``inv``, ``solve``, ``det``, ``slogdet``, ``cholesky`` and their ``_ex`` variants:
+      numba kernels (serial) or LAPACK on one BLAS thread: reproducible (BLAS).
+    - ``eig``, ``eigvals``, ``eigh``, ``eigvalsh``, ``svd``, ``svdvals``, ``qr``, ``lstsq``,
+      ``pinv``, ``matrix_rank``, ``cond``, ``norm``/``matrix_norm`` (2, -2, ``'nuc'``),
+      ``lu``, ``lu_factor``, ``lu_solve``, ``ldl_factor``, ``ldl_solve``,
+      ``solve_triangular``, ``householder_product``, ``matrix_exp``, ``tensorinv``,
+      ``tensorsolve``: LAPACK on one BLAS thread: reproducible (BLAS).
+    - ``matmul``, ``multi_dot``, ``tensordot``, ``matrix_power``, ``vecdot``, ``outer``,
+      ``cross``: NumPy's products on one BLAS thread: reproducible (BLAS).
+    - ``trace``, ``diagonal``, ``matrix_transpose``, ``vector_norm``, the other norms,
+      ``vander``: elementwise and reductions, single-threaded: always reproducible.
+    - ``linalgx.fft``: reproducible for any worker count (tested bitwise).
+    - Derivatives (``grad``, ``jvp``, ``vjp``, ``jacobian``, ``hessian``) are computed with
+      the ops above: reproducible.
+
+    No op is known whose results could vary with the switch on, so none raises.
+
+    Parameters
+    ----------
+    mode : bool
+        True to switch deterministic mode on, False to switch it off.
+
+    Raises
+    ------
+    RuntimeError
+        If `mode` is True and ``threadpoolctl`` (needed to pin BLAS) is not installed.
 
     Examples
     --------
@@ -25,8 +72,24 @@ def use_deterministic_algorithms(mode):
     True
     >>> linalgx.use_deterministic_algorithms(False)
     """
-    global _deterministic
-    _deterministic = bool(mode)
+    global _deterministic, _blas_limiter
+    from . import routing
+    mode = bool(mode)
+    if mode and _blas_limiter is None:
+        try:
+            from threadpoolctl import threadpool_limits
+        except ImportError as e:
+            raise RuntimeError(
+                "use_deterministic_algorithms(True) pins BLAS to one thread, which needs "
+                "threadpoolctl (pip install threadpoolctl): multi-threaded BLAS results "
+                "depend on the thread count") from e
+        import scipy.linalg  # noqa: F401  (load SciPy's BLAS now, so that it is pinned too)
+        _blas_limiter = threadpool_limits(limits=1, user_api="blas")
+    elif not mode and _blas_limiter is not None:
+        _blas_limiter.restore_original_limits()
+        _blas_limiter = None
+    routing.history_free = mode
+    _deterministic = mode
 
 
 def are_deterministic_algorithms_enabled():

@@ -15,8 +15,14 @@ are tuples, and a ``g`` entry is None when that output's cotangent is zero. Tang
 cotangents may carry extra leading axes (a batch of directions); every rule broadcasts over
 them, which is what makes a Jacobian one vectorized pass.
 """
+from numpy import ndarray
+
+from . import dispatch
 from .box import Box
 from .dispatch import select
+from .routing import _paid_for
+
+_explicit_get = dispatch._explicit.get
 
 __all__ = ["Op"]
 
@@ -35,13 +41,14 @@ class Op:
     """A differentiable primitive. See the module docstring for the rule signatures."""
 
     __slots__ = ("name", "nout", "impls", "route", "jvp_rule", "vjp_rule", "linear",
-                 "adjoint_rule", "generic", "nondiff")
+                 "adjoint_rule", "generic", "nondiff", "square_table")
 
     def __init__(self, name, nout=1, linear=False, nondiff=False):
         self.name = name
         self.nout = nout
         self.impls = {}
         self.route = None
+        self.square_table = False  # a routing.square_router's table: {n: min_batch} or None
         self.jvp_rule = None
         self.vjp_rule = None
         self.linear = linear
@@ -66,6 +73,7 @@ class Op:
     def def_route(self, fn):
         """``fn(*args, **params) -> bool``: True where the numba kernel is measured faster."""
         self.route = fn
+        self.square_table = getattr(fn, "min_batch", False)
         return fn
 
     def def_jvp(self, fn):
@@ -82,6 +90,37 @@ class Op:
 
     # -- calling ----------------------------------------------------------------------
     def __call__(self, *args, **params):
+        # This runs on every call of every linalg function: the common case (NumPy arrays,
+        # automatic backend) is select()'s automatic branch inlined, with few attribute loads.
+        for a in args:
+            if type(a) is not ndarray:
+                return self._call_general(args, params)
+        if self.generic is not None:
+            return self.generic(*args, **params)
+        if _explicit_get() is None and dispatch._default is None:
+            table = self.square_table
+            if table is False:  # a general route function, or none
+                route = self.route
+                if route is not None and route(*args, **params):
+                    return (self.impls.get("numba") or self.impls["lapack"])(*args, **params)
+            elif table is not None:
+                # routing.square_router's route, inlined: numba where the table has an entry
+                # for this n and the batch reaches it (and numba has paid for its start-up)
+                a = args[0]
+                n = a.shape[-1]
+                min_batch = table.get(n)
+                if min_batch is not None:
+                    batch = a.size // (n * n) if n else 0
+                    if batch >= min_batch and _paid_for(batch):
+                        return (self.impls.get("numba") or self.impls["lapack"])(*args, **params)
+            return self.impls["lapack"](*args, **params)
+        return self._call_general(args, params)
+
+    # ``op.call(...)`` is ``op(...)``: a method call skips CPython's slower instance-call slot
+    # (about 0.15 us), which matters on the per-call path of small matrices.
+    call = __call__
+
+    def _call_general(self, args, params):
         for a in args:
             if isinstance(a, Box):
                 return _apply(self, args, params)

@@ -15,6 +15,8 @@ from . import _routing_table
 
 _loaded_kernels = set()
 _cold_total = 0
+# Set by use_deterministic_algorithms: route by the table alone, not by the process history.
+history_free = False
 
 
 def mark_loaded(op_name):
@@ -28,11 +30,15 @@ def use_numba(op_name, n, batch):
     if table is None:
         return False
     min_batch = table.get(n)
-    if min_batch is None:
+    if min_batch is None or batch < min_batch:
         return False
-    if batch < min_batch:
-        return False
-    if not _loaded_kernels and "numba" not in sys.modules:
+    return _paid_for(batch)
+
+
+def _paid_for(batch):
+    """True once numba is loaded, or once the calls it would have served add up to
+    ``COLD_MIN_BATCH`` matrices (always, in deterministic mode)."""
+    if not _loaded_kernels and "numba" not in sys.modules and not history_free:
         global _cold_total
         _cold_total += batch  # a benign race: a lost update only delays the switch
         return _cold_total >= _routing_table.COLD_MIN_BATCH
@@ -42,7 +48,17 @@ def use_numba(op_name, n, batch):
 def square_router(op_name):
     """A route function for ops whose first argument is a (..., n, n) stack."""
     def route(a, *args, **params):
+        # use_numba inlined: this runs on every call, most often to answer False
+        table = _routing_table.MIN_BATCH.get(op_name)
+        if table is None:
+            return False
         n = a.shape[-1]
-        return use_numba(op_name, n, a.size // (n * n) if n else 0)
+        min_batch = table.get(n)
+        if min_batch is None:
+            return False
+        batch = a.size // (n * n) if n else 0
+        return batch >= min_batch and _paid_for(batch)
     route.__name__ = f"route_{op_name}"
+    # Op.__call__ reads this table and inlines the route above (the per-call path)
+    route.min_batch = _routing_table.MIN_BATCH.get(op_name)
     return route

@@ -3,7 +3,7 @@ import numpy as np
 
 from .._core import routing
 from .._core import validate as v
-from .._core.lapack import gufunc, umath_linalg
+from .._core.lapack import attempt, gufunc1, quiet, surely_finite, umath_linalg
 from .._core.op import Op
 from .._core.results import CholeskyExResult
 from .._core.xputil import unbox_all
@@ -22,6 +22,26 @@ def _ufunc(upper):
     return umath_linalg.cholesky_up if upper else umath_linalg.cholesky_lo
 
 
+def _diagonal_has_nan(out):
+    """A cheap filter for `_nan_diagonal_info`: False where no factor has a NaN on its
+    diagonal (the common case); True where one may (then `_nan_diagonal_info` decides).
+
+    Only the last diagonal entry of each factor is read: a NaN reaching the diagonal at
+    row i enters every later row through the recurrence (L[k, i] = (...) / L[i, i], then
+    L[k, k]^2 = a[k, k] - sum_j |L[k, j]|^2), and with it L[n-1, n-1], in the unblocked and
+    the blocked (trsm + syrk) algorithms alike.
+    """
+    if out.shape[-1] == 0:
+        return False
+    last = out[..., -1, -1]
+    if out.ndim == 2:
+        return last != last
+    if last.size <= 64:  # diagonal entries are >= 0, +inf or NaN: the sum is NaN iff one is
+        s = sum(last.ravel().tolist())
+        return s != s
+    return not surely_finite(last)
+
+
 def _nan_diagonal_info(out):
     """1 + index of the first NaN on each factor's diagonal (0 if none).
 
@@ -36,26 +56,34 @@ def _nan_diagonal_info(out):
 
 @_cholesky.impl("lapack")
 def _cholesky_lapack(a, upper):
-    out = gufunc(_ufunc(upper), "not_pd", "cholesky", a)
-    v.raise_on_info(_nan_diagonal_info(out), "not_pd", "cholesky", a.shape[:-2])
+    out = gufunc1(umath_linalg.cholesky_up if upper else umath_linalg.cholesky_lo,
+                  "D->D" if a.dtype.kind == "c" else "d->d", a, "not_pd", "cholesky")
+    if _diagonal_has_nan(out):
+        v.raise_on_info(_nan_diagonal_info(out), "not_pd", "cholesky", a.shape[:-2])
     return out
 
 
 @_cholesky.impl("numba")
 def _cholesky_numba(a, upper):
     from ..kernels import api
-    out, info = api.cholesky(a, upper=upper)
+    out, info = api.cholesky(v.as_compute(a), upper=upper)
     routing.mark_loaded("cholesky")
-    v.raise_on_info(info, "not_pd", "cholesky", a.shape[:-2])
+    if info.any():
+        v.raise_on_info(info, "not_pd", "cholesky", a.shape[:-2])
     return out
 
 
 @_cholesky_ex.impl("lapack")
 def _cholesky_ex_lapack(a, upper):
-    from scipy.linalg import lapack
-    with np.errstate(invalid="ignore", over="ignore", divide="ignore", under="ignore"):
-        out = _ufunc(upper)(a)
+    sig = "D->D" if a.dtype.kind == "c" else "d->d"
     batch = a.shape[:-2]
+    out = attempt(_ufunc(upper), a, signature=sig)
+    if out is not None and not _diagonal_has_nan(out):  # no element failed
+        return out, np.zeros(batch, dtype=np.int32)
+    if out is None:
+        out = quiet(_ufunc(upper), a, signature=sig)
+    from scipy.linalg import lapack
+    a = v.as_compute(a)
     info = _nan_diagonal_info(out)
     failed = failed_elements(out, batch)
     if failed.any():  # NumPy NaN-fills a failed element: ask potrf for the minor's order
@@ -71,7 +99,7 @@ def _cholesky_ex_lapack(a, upper):
 @_cholesky_ex.impl("numba")
 def _cholesky_ex_numba(a, upper):
     from ..kernels import api
-    out, info = api.cholesky(a, upper=upper)
+    out, info = api.cholesky(v.as_compute(a), upper=upper)
     routing.mark_loaded("cholesky")
     return out, info
 
@@ -144,12 +172,7 @@ def _cholesky_ex_vjp(xp, g, out, a, upper):
     return _cholesky_vjp(xp, g[0], out[0], a, upper)
 
 
-def _prepare(a, upper):
-    a, wrap = v.makearray(a)
-    v.assert_stacked_square(a)
-    t, result_t = v.common_type(a)
-    v.check_castable(_ufunc(upper), "D->D" if t.kind == "c" else "d->d", a)
-    return a.astype(t, copy=False), wrap, result_t
+_SIGS = ("d->d", "D->D")
 
 
 def cholesky(a, /, *, upper=False):
@@ -210,9 +233,11 @@ def cholesky(a, /, *, upper=False):
     array([[1.+0.j, 0.-2.j],
            [0.+0.j, 1.+0.j]])
     """
-    a, wrap, result_t = _prepare(a, upper)
-    r = _cholesky(a, upper=bool(upper))
-    return wrap(r.astype(result_t, copy=False))
+    a, wrap, t, result_t = v.prepare_square(a, _ufunc(upper), _SIGS)
+    r = _cholesky.call(a, upper=bool(upper))
+    if result_t is not t:
+        r = r.astype(result_t, copy=False)
+    return wrap(r)
 
 
 def cholesky_ex(a, *, upper=False):
@@ -259,6 +284,8 @@ def cholesky_ex(a, *, upper=False):
     >>> info
     array([0, 1], dtype=int32)
     """
-    a, _, result_t = _prepare(a, upper)
-    r, info = _cholesky_ex(a, upper=bool(upper))
-    return CholeskyExResult(r.astype(result_t, copy=False), unbox_all(info))
+    a, _, t, result_t = v.prepare_square(a, _ufunc(upper), _SIGS)
+    r, info = _cholesky_ex.call(a, upper=bool(upper))
+    if result_t is not t:
+        r = r.astype(result_t, copy=False)
+    return CholeskyExResult(r, unbox_all(info))

@@ -1,4 +1,6 @@
 """det and slogdet."""
+import numpy as np
+
 from .._core import routing
 from .._core import validate as v
 from .._core.box import Box
@@ -15,38 +17,43 @@ _slogdet = Op("slogdet", nout=2)
 _slogdet.def_route(routing.square_router("slogdet"))
 
 
-def _signature(t, nout):
-    c = "D" if t.kind == "c" else "d"
-    if nout == 1:
-        return f"{c}->{c}"
-    return f"{c}->{c}d"
+_DET_SIGS = ("d->d", "D->D")
+_SLOGDET_SIGS = ("d->dd", "D->Dd")
 
 
 @_det.impl("lapack")
 def _det_lapack(a):
     # No errstate: NumPy's det warns "invalid value encountered in det" for NaN input.
-    return umath_linalg.det(a, signature=_signature(a.dtype, 1))
+    return umath_linalg.det(a, signature="D->D" if a.dtype.kind == "c" else "d->d")
 
 
 @_det.impl("numba")
 def _det_numba(a):
     from ..kernels import api
-    out = api.det(a)
+    out = api.det(v.as_compute(a))
     routing.mark_loaded("det")
     return out
 
 
 @_slogdet.impl("lapack")
 def _slogdet_lapack(a):
-    return umath_linalg.slogdet(a, signature=_signature(a.dtype, 2))
+    return umath_linalg.slogdet(a, signature="D->Dd" if a.dtype.kind == "c" else "d->dd")
 
 
 @_slogdet.impl("numba")
 def _slogdet_numba(a):
     from ..kernels import api
-    sign, logabsdet = api.slogdet(a)
+    sign, logabsdet = api.slogdet(v.as_compute(a))
     routing.mark_loaded("slogdet")
     return sign, logabsdet
+
+
+def _cast(r, dtype):
+    """``r.astype(dtype, copy=False)``; a NumPy scalar is converted by its type, the same
+    C cast (and overflow warning) at a fraction of ``astype``'s cost on a scalar."""
+    if type(r) is np.ndarray or isinstance(r, Box):
+        return r.astype(dtype, copy=False)
+    return dtype.type(r)
 
 
 def _adjugate(xp, a):
@@ -114,13 +121,6 @@ def _slogdet_vjp(xp, g, out, a):
     return (xp.expand_dims(c, (-2, -1)) * inv_h,)
 
 
-def _compute(a, ufunc, signature):
-    v.assert_stacked_square(a)
-    t, result_t = v.common_type(a)
-    v.check_castable(ufunc, signature(t), a)
-    return a.astype(t, copy=False), t, result_t
-
-
 def slogdet(a):
     """
     Compute the sign and (natural) logarithm of the determinant of an array.
@@ -174,13 +174,13 @@ def slogdet(a):
     >>> float(sign), round(float(logabsdet), 4)
     (1.0, -1151.2925)
     """
-    a = v.makearray(a)[0]
-    a, t, result_t = _compute(a, umath_linalg.slogdet, lambda t: _signature(t, 2))
-    sign, logdet = _slogdet(a)
-    sign = sign.astype(result_t, copy=False)
-    logdet = logdet.astype(v.real_dtype(result_t), copy=False)
-    if not isinstance(sign, Box) and sign.ndim == 0:
+    a, _, t, result_t = v.prepare_square(a, umath_linalg.slogdet, _SLOGDET_SIGS)
+    sign, logdet = _slogdet.call(a)
+    if type(sign) is np.ndarray and sign.ndim == 0:  # the numba kernels return 0-d arrays
         sign, logdet = sign[()], logdet[()]
+    if result_t is not t:
+        sign = _cast(sign, result_t)
+        logdet = _cast(logdet, v.real_dtype(result_t))
     return SlogdetResult(sign, logdet)
 
 
@@ -224,9 +224,10 @@ def det(a):
     >>> LA.det(a)
     array([-2., -3., -8.])
     """
-    a = v.makearray(a)[0]
-    a, t, result_t = _compute(a, umath_linalg.det, lambda t: _signature(t, 1))
-    r = _det(a).astype(result_t, copy=False)
-    if not isinstance(r, Box) and r.ndim == 0:
+    a, _, t, result_t = v.prepare_square(a, umath_linalg.det, _DET_SIGS)
+    r = _det.call(a)
+    if type(r) is np.ndarray and r.ndim == 0:  # the numba kernels return 0-d arrays
         r = r[()]
+    if result_t is not t:
+        r = _cast(r, result_t)
     return r

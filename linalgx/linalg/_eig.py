@@ -2,7 +2,7 @@
 import numpy as np
 
 from .._core import validate as v
-from .._core.lapack import gufunc, umath_linalg
+from .._core.lapack import gufunc1, surely_finite, umath_linalg
 from .._core.op import Op
 from .._core.results import EighResult, EigResult
 from .._core.xputil import ns, unbox_all
@@ -23,19 +23,19 @@ def _sig(t, outs):
 
 @_eig.impl("lapack")
 def _eig_lapack(a):
-    return gufunc(umath_linalg.eig, "eig_conv", "eig", a, signature=_sig(a.dtype, "DD"))
+    return gufunc1(umath_linalg.eig, _sig(a.dtype, "DD"), a, "eig_conv", "eig")
 
 
 @_eigvals.impl("lapack")
 def _eigvals_lapack(a):
-    return gufunc(umath_linalg.eigvals, "eig_conv", "eigvals", a, signature=_sig(a.dtype, "D"))
+    return gufunc1(umath_linalg.eigvals, _sig(a.dtype, "D"), a, "eig_conv", "eigvals")
 
 
 def check_triangle_finite(a, upper, func):
     """linalgx's NaN policy for eigh/eigvalsh: a non-finite value in the triangle LAPACK
     reads raises "Eigenvalues did not converge", where NumPy's answer depends on n (NaN,
     an error, or finite garbage such as ``eigvalsh(diag(1, 2, 3, nan)) == [0, -0, 1, 2]``)."""
-    if np.isfinite(a).all():
+    if surely_finite(a) or np.isfinite(a).all():
         return
     off = np.triu(a, 1) if upper else np.tril(a, -1)
     bad = ~np.isfinite(off).all(axis=(-2, -1))
@@ -49,14 +49,14 @@ def check_triangle_finite(a, upper, func):
 def _eigh_lapack(a, UPLO):
     check_triangle_finite(a, UPLO == "U", "eigh")
     ufunc = umath_linalg.eigh_up if UPLO == "U" else umath_linalg.eigh_lo
-    return gufunc(ufunc, "eig_conv", "eigh", a)
+    return gufunc1(ufunc, "D->dD" if a.dtype.kind == "c" else "d->dd", a, "eig_conv", "eigh")
 
 
 @_eigvalsh.impl("lapack")
 def _eigvalsh_lapack(a, UPLO):
     check_triangle_finite(a, UPLO == "U", "eigvalsh")
     ufunc = umath_linalg.eigvalsh_up if UPLO == "U" else umath_linalg.eigvalsh_lo
-    return gufunc(ufunc, "eig_conv", "eigvalsh", a)
+    return gufunc1(ufunc, "D->d" if a.dtype.kind == "c" else "d->d", a, "eig_conv", "eigvalsh")
 
 
 def _mh(xp, x):
@@ -253,23 +253,40 @@ def _eigvalsh_vjp(xp, g, out, a, UPLO):
     return (_triangle_adjoint(xp, ga, UPLO == "U"),)
 
 
-def _prepare(a, ufunc, outs, finite):
+# (real, complex) gufunc signatures, for NumPy's dtype checks
+_EIG_SIGS = ("d->DD", "D->DD")
+_EIGVALS_SIGS = ("d->D", "D->D")
+_EIGH_SIGS = ("d->dd", "D->dD")
+_EIGVALSH_SIGS = ("d->d", "D->d")
+
+
+def _prepare_general(a, ufunc, signatures):
+    """eig/eigvals: NumPy's finiteness check comes before its dtype checks."""
     a, wrap = v.makearray(a)
-    v.assert_stacked_square(a)
-    if finite:
-        v.assert_finite(unbox_all(a))
-    t, result_t = v.common_type(a)
-    if t.kind != "c":  # the real loops of eigh/eigvalsh return real vectors
-        outs = outs.lower() if ufunc.__name__.startswith("eigh") else outs
-    v.check_castable(ufunc, _sig(t, outs), a)
-    return a.astype(t, copy=False), wrap, t, result_t
+    if a.ndim < 2 or a.shape[-1] != a.shape[-2]:
+        v.assert_stacked_square(a)  # raises
+    value = unbox_all(a)
+    if value.dtype.kind not in "fc" or not surely_finite(value):
+        v.assert_finite(value)
+    a, _, t, result_t = v.prepare_square(a, ufunc, signatures)
+    return a, wrap, t, result_t
+
+
+_COMPLEX_OF = {}
+
+
+def _complex_of(dtype):
+    c = _COMPLEX_OF.get(dtype)
+    if c is None:
+        c = _COMPLEX_OF[dtype] = np.result_type(dtype, np.complex64)
+    return c
 
 
 def _real_if_all_real(t, result_t, w):
     """NumPy's value-dependent result type: real when every eigenvalue of a real input is."""
-    if t.kind != "c" and bool(np.all(unbox_all(w).imag == 0)):
+    if t.kind != "c" and not unbox_all(w).imag.any():
         return True, v.real_dtype(result_t)
-    return False, np.result_type(result_t, np.complex64)
+    return False, _complex_of(result_t)
 
 
 def eigvals(a):
@@ -316,8 +333,8 @@ def eigvals(a):
     >>> LA.eigvals(np.array([[1., -1.], [1., 1.]]))
     array([1.+1.j, 1.-1.j])
     """
-    a, _, t, result_t = _prepare(a, umath_linalg.eigvals, "D", True)
-    w = _eigvals(a)
+    a, _, t, result_t = _prepare_general(a, umath_linalg.eigvals, _EIGVALS_SIGS)
+    w = _eigvals.call(a)
     real, result_t = _real_if_all_real(t, result_t, w)
     if real:
         w = w.real
@@ -379,8 +396,8 @@ def eig(a):
     >>> eigenvalues
     array([1.+1.j, 1.-1.j])
     """
-    a, wrap, t, result_t = _prepare(a, umath_linalg.eig, "DD", True)
-    w, vt = _eig(a)
+    a, wrap, t, result_t = _prepare_general(a, umath_linalg.eig, _EIG_SIGS)
+    w, vt = _eig.call(a)
     real, result_t = _real_if_all_real(t, result_t, w)
     if real:
         w, vt = w.real, vt.real
@@ -442,9 +459,11 @@ def eigvalsh(a, UPLO='L'):
     """
     UPLO = _uplo(UPLO)
     ufunc = umath_linalg.eigvalsh_up if UPLO == "U" else umath_linalg.eigvalsh_lo
-    a, _, t, result_t = _prepare(a, ufunc, "d", False)
-    w = _eigvalsh(a, UPLO=UPLO)
-    return w.astype(v.real_dtype(result_t), copy=False)
+    a, _, t, result_t = v.prepare_square(a, ufunc, _EIGVALSH_SIGS)
+    w = _eigvalsh.call(a, UPLO=UPLO)
+    if result_t is not t:
+        w = w.astype(v.real_dtype(result_t), copy=False)
+    return w
 
 
 def eigh(a, UPLO='L'):
@@ -508,8 +527,9 @@ def eigh(a, UPLO='L'):
     """
     UPLO = _uplo(UPLO)
     ufunc = umath_linalg.eigh_up if UPLO == "U" else umath_linalg.eigh_lo
-    a, wrap, t, result_t = _prepare(a, ufunc, "dD", False)
-    w, vt = _eigh(a, UPLO=UPLO)
-    w = w.astype(v.real_dtype(result_t), copy=False)
-    vt = vt.astype(result_t, copy=False)
+    a, wrap, t, result_t = v.prepare_square(a, ufunc, _EIGH_SIGS)
+    w, vt = _eigh.call(a, UPLO=UPLO)
+    if result_t is not t:
+        w = w.astype(v.real_dtype(result_t), copy=False)
+        vt = vt.astype(result_t, copy=False)
     return EighResult(w, wrap(vt))

@@ -3,7 +3,7 @@ import numpy as np
 
 from .._core import routing
 from .._core import validate as v
-from .._core.lapack import gufunc, umath_linalg
+from .._core.lapack import attempt, gufunc1, quiet, umath_linalg
 from .._core.op import Op
 from .._core.results import InvExResult
 
@@ -15,6 +15,9 @@ _inv_ex = Op("inv_ex", nout=2)
 _inv_ex.def_route(routing.square_router("inv"))
 
 
+_SIGS = ("d->d", "D->D")
+
+
 def _sig(dtype, n_in=1):
     c = "D" if dtype.kind == "c" else "d"
     return c * n_in + "->" + c
@@ -22,15 +25,17 @@ def _sig(dtype, n_in=1):
 
 @_inv.impl("lapack")
 def _inv_lapack(a):
-    return gufunc(umath_linalg.inv, "singular", "inv", a)
+    return gufunc1(umath_linalg.inv, "D->D" if a.dtype.kind == "c" else "d->d", a,
+                   "singular", "inv")
 
 
 @_inv.impl("numba")
 def _inv_numba(a):
     from ..kernels import api
-    out, info = api.inv(a)
+    out, info = api.inv(v.as_compute(a))
     routing.mark_loaded("inv")
-    v.raise_on_info(info, "singular", "inv", a.shape[:-2])
+    if info.any():
+        v.raise_on_info(info, "singular", "inv", a.shape[:-2])
     return out
 
 
@@ -67,16 +72,18 @@ def getrf_info(a, candidates):
 
 @_inv_ex.impl("lapack")
 def _inv_ex_lapack(a):
-    with np.errstate(invalid="ignore", over="ignore", divide="ignore", under="ignore"):
-        out = umath_linalg.inv(a, signature=_sig(a.dtype))
     batch = a.shape[:-2]
-    return out, getrf_info(a, failed_elements(out, batch))
+    out = attempt(umath_linalg.inv, a, signature=_sig(a.dtype))
+    if out is not None:  # no element failed
+        return out, np.zeros(batch, dtype=np.int32)
+    out = quiet(umath_linalg.inv, a, signature=_sig(a.dtype))
+    return out, getrf_info(v.as_compute(a), failed_elements(out, batch))
 
 
 @_inv_ex.impl("numba")
 def _inv_ex_numba(a):
     from ..kernels import api
-    out, info = api.inv(a)
+    out, info = api.inv(v.as_compute(a))
     routing.mark_loaded("inv")
     return out, info
 
@@ -150,12 +157,11 @@ def inv(a):
     array([[-2. ,  1. ],
            [ 1.5, -0.5]])
     """
-    a, wrap = v.makearray(a)
-    v.assert_stacked_square(a)
-    t, result_t = v.common_type(a)
-    v.check_castable(umath_linalg.inv, _sig(t), a)
-    ainv = _inv(a.astype(t, copy=False))
-    return wrap(ainv.astype(result_t, copy=False))
+    a, wrap, t, result_t = v.prepare_square(a, umath_linalg.inv, _SIGS)
+    ainv = _inv.call(a)
+    if result_t is not t:
+        ainv = ainv.astype(result_t, copy=False)
+    return wrap(ainv)
 
 
 def inv_ex(a):
@@ -191,12 +197,11 @@ def inv_ex(a):
     >>> info
     array([0, 1], dtype=int32)
     """
-    a, _ = v.makearray(a)
-    v.assert_stacked_square(a)
-    t, result_t = v.common_type(a)
-    v.check_castable(umath_linalg.inv, _sig(t), a)
-    out, info = _inv_ex(a.astype(t, copy=False))
-    return InvExResult(out.astype(result_t, copy=False), info)
+    a, _, t, result_t = v.prepare_square(a, umath_linalg.inv, _SIGS)
+    out, info = _inv_ex.call(a)
+    if result_t is not t:
+        out = out.astype(result_t, copy=False)
+    return InvExResult(out, info)
 
 
 def tensorinv(a, ind=2):

@@ -6,6 +6,7 @@ from .._core.op import Op
 from .._core.results import LDLFactorResult
 from .._core.xputil import ndim_of, unbox_all
 from ._solve import broadcast_batch
+from ._triangular import batch_indices, tril_np
 
 __all__ = ["ldl_factor", "ldl_solve"]
 
@@ -30,9 +31,9 @@ def _ldl_factor_lapack(a, hermitian):
     if ld.size == 0:
         return ld, piv, info
     sytrf = _ldl_routine("sytrf", a.dtype, hermitian)
-    for idx in np.ndindex(*batch):
+    for idx in batch_indices(batch):
         f, piv[idx], code = sytrf(a[idx], lower=1)
-        ld[idx] = np.tril(f)  # sytrf leaves the other triangle untouched; torch zeroes it
+        ld[idx] = tril_np(f)  # sytrf leaves the other triangle untouched; torch zeroes it
         info[idx] = max(code, 0)
     return ld, piv, info
 
@@ -45,7 +46,7 @@ def _ldl_solve_lapack(ld, pivots, b, hermitian):
     if out.size == 0:
         return out
     sytrs = _ldl_routine("sytrs", ld.dtype, hermitian)
-    for idx in np.ndindex(*batch):
+    for idx in batch_indices(batch):
         out[idx] = sytrs(ld[idx], pivots[idx], b[idx], lower=1)[0]
     return out
 

@@ -178,12 +178,12 @@ def lstsq(a, b, rcond=None):
     t, result_t = v.common_type(a, b)
     result_real_t = v.real_dtype(result_t)
     if rcond is None:
-        rcond = np.finfo(t).eps * max(n, m)
+        rcond = v.eps(t) * max(n, m)
     _check_finite(a, "lstsq_conv", "lstsq")
     if isinstance(a, Box) or isinstance(b, Box):
         a = a.astype(t) if a.dtype != t else a
         b = b.astype(t) if b.dtype != t else b
-    x, resids, rank, s = _lstsq(a, b, rcond=rcond)
+    x, resids, rank, s = _lstsq.call(a, b, rcond=rcond)
     if is_1d:
         x = x.squeeze(axis=-1)
     if rank != n or m <= n:

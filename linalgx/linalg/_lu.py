@@ -7,7 +7,7 @@ from .._core.op import Op
 from .._core.results import LUFactorResult, LUResult
 from .._core.xputil import ndim_of, ns, unbox_all
 from ._solve import broadcast_batch
-from ._triangular import solve_triangular
+from ._triangular import batch_indices, solve_triangular, tril_np, triu_np
 
 __all__ = ["lu", "lu_factor", "lu_solve"]
 
@@ -31,7 +31,7 @@ def _lu_factor_lapack(a, pivot):
         piv[...] = np.arange(1, k + 1, dtype=np.int32)
         return lu, piv, info
     getrf = lapack.get_lapack_funcs("getrf", dtype=a.dtype)
-    for idx in np.ndindex(*batch):
+    for idx in batch_indices(batch):
         lu[idx], p, i = getrf(a[idx])
         piv[idx] = p + 1  # SciPy returns 0-based pivots; LAPACK's and torch's are 1-based
         info[idx] = max(i, 0)
@@ -64,7 +64,7 @@ def _lu_solve_lapack(LU, pivots, B, left, adjoint):
         return out
     getrs = lapack.get_lapack_funcs("getrs", dtype=LU.dtype)
     cplx = LU.dtype.kind == "c"
-    for idx in np.ndindex(*batch):
+    for idx in batch_indices(batch):
         lu, p, b = LU[idx], pivots[idx] - 1, B[idx]
         if left:
             out[idx] = getrs(lu, p, b, trans=(2 if cplx else 1) if adjoint else 0)[0]
@@ -78,6 +78,13 @@ def _lu_solve_lapack(LU, pivots, B, left, adjoint):
 def permutation_matrix(pivots, m, dtype):
     """P with ``A = P L U`` from LAPACK's 1-based row interchanges (a constant, never traced)."""
     pivots = unbox_all(pivots)
+    if type(pivots) is np.ndarray and pivots.ndim == 1:
+        # one matrix: the row swaps on a Python list (each vectorized swap below costs
+        # microseconds of NumPy call overhead)
+        perm = list(range(m))
+        for i, p in enumerate(pivots.tolist()):
+            perm[i], perm[p - 1] = perm[p - 1], perm[i]
+        return (np.arange(m)[:, None] == np.array(perm)).astype(dtype)
     mod = ns(pivots)
     batch = pivots.shape[:-1]
     perm = mod.broadcast_to(mod.arange(m), batch + (m,)).copy()
@@ -198,11 +205,18 @@ def _lu_solve_vjp(xp, g, out, LU, pivots, B, left, adjoint):
     return xp.unbroadcast(glu, LU.shape, nb), None, xp.unbroadcast(gb, B.shape, nb)
 
 
+def _unpack_np(LU):
+    """`_unpack` of an ndarray, with the cached-mask triangles of `_triangular`."""
+    m, n = LU.shape[-2:]
+    k = min(m, n)
+    return tril_np(LU[..., :, :k], -1) + np.eye(m, k, dtype=LU.dtype), triu_np(LU[..., :k, :])
+
+
 def _factor(a, pivot):
     a, _ = v.makearray(a)
     v.assert_stacked_2d(a)
     t, result_t = v.common_type(a)
-    lu_, piv, info = _lu_factor(a.astype(t, copy=False), pivot=bool(pivot))
+    lu_, piv, info = _lu_factor.call(a.astype(t, copy=False), pivot=bool(pivot))
     return lu_, unbox_all(piv), unbox_all(info), result_t
 
 
@@ -255,7 +269,8 @@ def lu_factor(a, *, pivot=True):
     array([2, 2], dtype=int32)
     """
     lu_, piv, info, result_t = _factor(a, pivot)
-    v.raise_on_info(info, "singular", "lu_factor", info.shape)
+    if info.any():
+        v.raise_on_info(info, "singular", "lu_factor", info.shape)
     return LUFactorResult(lu_.astype(result_t, copy=False), piv)
 
 
@@ -308,7 +323,7 @@ def lu(a, *, pivot=True):
     True
     """
     lu_, piv, _, result_t = _factor(a, pivot)
-    L, U = _unpack(basic, lu_)
+    L, U = _unpack_np(lu_) if type(lu_) is np.ndarray else _unpack(basic, lu_)
     if pivot:
         P = permutation_matrix(piv, lu_.shape[-2], result_t)
     else:
@@ -378,8 +393,11 @@ def lu_solve(LU, pivots, B, *, left=True, adjoint=False):
     if (B.shape[-2] if left else B.shape[-1]) != n:
         raise ValueError(v.MESSAGES["core_mismatch"] % (
             "lu_solve", LU.shape[-2:], B.shape[-2:], "A X = B" if left else "X A = B"))
-    np.broadcast_shapes(LU.shape[:-2], B.shape[:-2])
+    if LU.shape[:-2] != B.shape[:-2]:
+        np.broadcast_shapes(LU.shape[:-2], B.shape[:-2])
     t, result_t = v.common_type(LU, B)
-    x = _lu_solve(LU.astype(t, copy=False), pivots.astype(np.int32, copy=False),
-                  B.astype(t, copy=False), left=bool(left), adjoint=bool(adjoint))
-    return wrap(x.astype(result_t, copy=False))
+    x = _lu_solve.call(LU.astype(t, copy=False), pivots.astype(np.int32, copy=False),
+                       B.astype(t, copy=False), left=bool(left), adjoint=bool(adjoint))
+    if result_t is not t:
+        x = x.astype(result_t, copy=False)
+    return wrap(x)

@@ -4,12 +4,14 @@ These are compositions (NumPy's own code paths, step for step) of differentiable
 ``abs``, ``conj``, products, sums, ``sqrt``, powers, max/min and the singular values, so they
 differentiate without rules of their own. Plain arrays take exactly NumPy's operations.
 """
+import math
+
 import numpy as np
 from numpy.lib.array_utils import normalize_axis_index, normalize_axis_tuple
 
 from .._core import validate as v
 from .._core.box import Box
-from .._core.lapack import umath_linalg
+from .._core.lapack import quiet, umath_linalg
 from .._core.xputil import unbox_all
 from ._svd import _singular_values
 
@@ -24,6 +26,22 @@ def _max0(x, axis, keepdims=False):
     if any(x.shape[a] == 0 for a in axes):
         return unbox_all(x).max(axis=axis, keepdims=keepdims, initial=0)  # a constant
     return x.max(axis=axis, keepdims=keepdims)
+
+
+def _sum(x, axis, keepdims=False):
+    """``x.sum(axis)``; NumPy's own ``add.reduce`` for an ndarray (as numpy.linalg.norm),
+    without the Python layers of the ``sum`` method."""
+    if type(x) is np.ndarray:
+        return np.add.reduce(x, axis=axis, keepdims=keepdims)
+    return x.sum(axis=axis, keepdims=keepdims)
+
+
+def _sum_abs2(x, axis, keepdims):
+    """``(x.conj() * x).real.sum(axis)``, NumPy's expression; for a real array the same
+    values without the conj and real copies."""
+    if type(x) is np.ndarray and x.dtype.kind == "f":
+        return np.add.reduce(x * x, axis=axis, keepdims=keepdims)
+    return _sum((x.conj() * x).real, axis, keepdims)
 
 
 def _sum0(x, axis):
@@ -115,23 +133,29 @@ def norm(x, ord=None, axis=None, keepdims=False):
     >>> LA.norm(np.array([[1., 2.], [3., 4.]]), axis=1)
     array([2.23606798, 5.        ])
     """
-    if not isinstance(x, Box):
+    plain = type(x) is np.ndarray
+    if not plain and not isinstance(x, Box):
         x = np.asarray(x)
-    if not issubclass(x.dtype.type, (np.inexact, np.object_)):
+        plain = True
+    if x.dtype.kind not in "fcO":  # NumPy: not inexact and not object
         x = x.astype(float)
 
     # Immediately handle some default, simple, fast, and common cases.
     if axis is None:
         ndim = x.ndim
         if (ord is None or (ord in ("f", "fro") and ndim == 2) or (ord == 2 and ndim == 1)):
-            x = x.ravel(order="K") if not isinstance(x, Box) else x.ravel()
-            if issubclass(x.dtype.type, np.complexfloating):
+            x = x.ravel(order="K") if plain else x.ravel()
+            if x.dtype.kind == "c":
                 x_real = x.real
                 x_imag = x.imag
                 sqnorm = x_real.dot(x_real) + x_imag.dot(x_imag)
             else:
                 sqnorm = x.dot(x)
-            ret = np.sqrt(sqnorm)
+            if type(sqnorm) is np.float64:
+                # np.sqrt's value (both are correctly rounded) without a ufunc call
+                ret = np.float64(math.sqrt(sqnorm))
+            else:
+                ret = np.sqrt(sqnorm)
             if keepdims:
                 ret = ret.reshape(ndim * [1])
             return ret
@@ -155,19 +179,18 @@ def norm(x, ord=None, axis=None, keepdims=False):
         elif ord == 0:
             # Zero norm: a count, no derivative
             real_t = v.real_dtype(x.dtype) if isinstance(x, Box) else x.real.dtype
-            return (unbox_all(x) != 0).astype(real_t).sum(axis=axis, keepdims=keepdims)
+            return _sum((unbox_all(x) != 0).astype(real_t), axis, keepdims)
         elif ord == 1:
-            return abs(x).sum(axis=axis, keepdims=keepdims)
+            return _sum(abs(x), axis, keepdims)
         elif ord is None or ord == 2:
-            s = (x.conj() * x).real
-            return np.sqrt(s.sum(axis=axis, keepdims=keepdims))
+            return np.sqrt(_sum_abs2(x, axis, keepdims))
         # None of the str-type keywords for ord ('fro', 'nuc') are valid for vectors
         elif isinstance(ord, str):
             raise ValueError(v.MESSAGES["norm_vector_ord"] % (ord,))
         else:
             absx = abs(x)
             absx **= ord
-            ret = absx.sum(axis=axis, keepdims=keepdims)
+            ret = _sum(absx, axis, keepdims)
             ret **= np.reciprocal(ord, dtype=ret.dtype)
             return ret
     elif len(axis) == 2:
@@ -183,21 +206,21 @@ def norm(x, ord=None, axis=None, keepdims=False):
         elif ord == 1:
             if col_axis > row_axis:
                 col_axis -= 1
-            ret = _max0(abs(x).sum(axis=row_axis), col_axis)
+            ret = _max0(_sum(abs(x), row_axis), col_axis)
         elif ord == np.inf:
             if row_axis > col_axis:
                 row_axis -= 1
-            ret = _max0(abs(x).sum(axis=col_axis), row_axis)
+            ret = _max0(_sum(abs(x), col_axis), row_axis)
         elif ord == -1:
             if col_axis > row_axis:
                 col_axis -= 1
-            ret = abs(x).sum(axis=row_axis).min(axis=col_axis)
+            ret = _sum(abs(x), row_axis).min(axis=col_axis)
         elif ord == -np.inf:
             if row_axis > col_axis:
                 row_axis -= 1
-            ret = abs(x).sum(axis=col_axis).min(axis=row_axis)
+            ret = _sum(abs(x), col_axis).min(axis=row_axis)
         elif ord in [None, "fro", "f"]:
-            ret = np.sqrt((x.conj() * x).real.sum(axis=axis))
+            ret = np.sqrt(_sum_abs2(x, axis, False))
         elif ord == "nuc":
             ret = _multi_svd_norm(x, row_axis, col_axis, "sum")
         else:
@@ -381,11 +404,12 @@ def cond(x, p=None):
         raise v.LinAlgError(v.MESSAGES["cond_empty"])
     if p is None or p in {2, -2}:
         s = _singular_values(x, check_finite=False)
-        with np.errstate(all="ignore"):
-            if p == -2:
-                r = s[..., -1] / s[..., 0]
-            else:
-                r = s[..., 0] / s[..., -1]
+        num, den = (s[..., -1], s[..., 0]) if p == -2 else (s[..., 0], s[..., -1])
+        if isinstance(s, Box):
+            with np.errstate(all="ignore"):
+                r = num / den
+        else:
+            r = quiet(np.divide, num, den)
     else:
         v.assert_stacked_square(x)
         t, result_t = v.common_type(x)

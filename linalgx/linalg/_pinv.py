@@ -67,7 +67,7 @@ def pinv(a, rcond=None, hermitian=False, *, rtol=_NoValue):
         if rtol is _NoValue:
             rcond = 1e-15
         elif rtol is None:
-            rcond = max(a.shape[-2:]) * np.finfo(a.dtype).eps
+            rcond = max(a.shape[-2:]) * v.eps(a.dtype)
         else:
             rcond = rtol
     elif rtol is not _NoValue:
@@ -146,10 +146,12 @@ def matrix_rank(A, tol=None, hermitian=False, *, rtol=None):
     S = svd(A, compute_uv=False, hermitian=hermitian)
     if tol is None:
         if rtol is None:
-            rtol = max(A.shape[-2:]) * np.finfo(S.dtype).eps
+            rtol = max(A.shape[-2:]) * v.eps(S.dtype)
         else:
             rtol = np.asarray(rtol)[..., np.newaxis]
         tol = S.max(axis=-1, keepdims=True, initial=0) * rtol
     else:
         tol = np.asarray(tol)[..., np.newaxis]
+    if type(S) is np.ndarray:  # np.count_nonzero(..., axis=-1) without its Python layers
+        return np.add.reduce(S > tol, axis=-1, dtype=np.intp)
     return ns(S).count_nonzero(S > tol, axis=-1)

@@ -67,8 +67,8 @@ def matrix_power(a, n):
         n = operator.index(n)
     except TypeError as e:
         raise TypeError(v.MESSAGES["power_exponent"]) from e
-    if a.dtype != object:
-        fmatmul = matmul
+    if a.dtype.kind != "O":
+        fmatmul = matmul if isinstance(a, Box) else np.matmul
     elif a.ndim == 2:
         fmatmul = np.dot
     else:
@@ -105,7 +105,7 @@ _vander = Op("vander")
 
 @_vander.impl("any")
 def _vander_any(x, N):
-    xpn = ns(x)
+    xpn = np if type(x) is np.ndarray else ns(x)
     out = xpn.empty(x.shape + (N,), dtype=x.dtype)
     out[..., 0] = 1
     out[..., 1:] = x[..., None]

@@ -13,7 +13,10 @@ __all__ = ["matmul", "outer", "cross", "tensordot", "vecdot", "multi_dot"]
 
 
 def _traced(*xs):
-    return any(isinstance(x, Box) for x in xs)
+    for x in xs:
+        if isinstance(x, Box):
+            return True
+    return False
 
 
 def _xp():
@@ -63,7 +66,7 @@ def matmul(x1, x2, /):
     array([[4, 1],
            [2, 2]])
     """
-    if _traced(x1, x2):
+    if isinstance(x1, Box) or isinstance(x2, Box):
         return _xp().matmul(_arr(x1), _arr(x2))
     return np.matmul(x1, x2)
 
@@ -106,6 +109,8 @@ def outer(x1, x2, /):
            [0, 1, 2],
            [0, 2, 4]])
     """
+    if type(x1) is np.ndarray and type(x2) is np.ndarray and x1.ndim == 1 and x2.ndim == 1:
+        return np.multiply(x1[:, None], x2[None, :])  # np.outer's own computation
     x1, x2 = _arr(x1), _arr(x2)
     if x1.ndim != 1 or x2.ndim != 1:
         raise ValueError(v.MESSAGES["outer_ndim"] % (x1.ndim, x2.ndim))
@@ -203,7 +208,7 @@ def tensordot(x1, x2, /, *, axes=2):
     >>> int(LA.tensordot(x, x))
     55
     """
-    if _traced(x1, x2):
+    if isinstance(x1, Box) or isinstance(x2, Box):
         return _xp().tensordot(_arr(x1), _arr(x2), axes)
     return np.tensordot(x1, x2, axes=axes)
 
@@ -246,7 +251,7 @@ def vecdot(x1, x2, /, *, axis=-1):
     >>> LA.vecdot(v, np.array([0., 0.6, 0.8]))
     array([ 3.,  8., 10.])
     """
-    if not _traced(x1, x2):
+    if not (isinstance(x1, Box) or isinstance(x2, Box)):
         return np.vecdot(x1, x2, axis=axis)
     xp = _xp()
     a, b = xp.moveaxis(_arr(x1), axis, -1), xp.moveaxis(_arr(x2), axis, -1)

@@ -8,7 +8,7 @@ from .._core.lapack import gufunc, umath_linalg
 from .._core.op import Op
 from .._core.results import QRResult
 from .._core.xputil import ns
-from ._triangular import solve_triangular
+from ._triangular import solve_triangular, triu_np
 
 __all__ = ["qr", "householder_product"]
 
@@ -36,14 +36,14 @@ def _qr_lapack(a, complete):
     h, tau = _geqrf(a)
     ufunc = umath_linalg.qr_complete if complete else umath_linalg.qr_reduced
     q = gufunc(ufunc, "qr_fail", "qr", h, tau, signature=_sig(a.dtype, 2))
-    return q, np.triu(h[..., :m if complete else min(m, n), :])
+    return q, triu_np(h[..., :m if complete else min(m, n), :])
 
 
 @_qr_r.impl("lapack")
 def _qr_r_lapack(a):
     m, n = a.shape[-2:]
     h, _ = _geqrf(a)
-    return np.triu(h[..., :min(m, n), :])
+    return triu_np(h[..., :min(m, n), :])
 
 
 @_qr_raw.impl("lapack")
@@ -328,15 +328,18 @@ def qr(a, mode='reduced'):
     a = a.astype(t, copy=False)
 
     if mode == 'r':
-        return wrap(_qr_r(a).astype(result_t, copy=False))
+        return wrap(_qr_r.call(a).astype(result_t, copy=False))
     if mode in ('raw', 'economic'):
         h, tau = _qr_raw(a)
         if mode == 'economic':
             return wrap(h.astype(result_t, copy=False))
         q = np.swapaxes(h, -1, -2).astype(result_t, copy=False)
         return wrap(q), tau.astype(result_t, copy=False)
-    q, r = _qr(a, complete=mode == 'complete' and m > n)
-    return QRResult(wrap(q.astype(result_t, copy=False)), wrap(r.astype(result_t, copy=False)))
+    q, r = _qr.call(a, complete=mode == 'complete' and m > n)
+    if result_t is not t:
+        q = q.astype(result_t, copy=False)
+        r = r.astype(result_t, copy=False)
+    return QRResult(wrap(q), wrap(r))
 
 
 def householder_product(A, tau):

@@ -4,7 +4,7 @@ import numpy as np
 from .._core import routing
 from .._core import validate as v
 from .._core.box import Box
-from .._core.lapack import gufunc, umath_linalg
+from .._core.lapack import attempt, gufunc, quiet, umath_linalg
 from .._core.op import Op
 from .._core.results import SolveExResult
 from .._core.xputil import ndim_of, unbox_all
@@ -18,14 +18,25 @@ _solve_ex = Op("solve_ex", nout=2)
 _solve_ex.def_route(routing.square_router("solve"))
 
 
+_SIGS = ("dd->d", "DD->D")
+
+
 def _sig(t):
     c = "D" if t.kind == "c" else "d"
     return f"{c}{c}->{c}"
 
 
+def _sig_of(a, b):
+    """The compute signature for arrays left in the caller's dtypes (see _prepare_solve)."""
+    return "DD->D" if a.dtype.kind == "c" or b.dtype.kind == "c" else "dd->d"
+
+
 def broadcast_batch(a, b):
     """Views of ``a`` and ``b`` whose batch dimensions (all but the last two) agree."""
-    batch = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
+    batch = a.shape[:-2]
+    if b.shape[:-2] == batch:  # the common case: nothing to broadcast
+        return a, b, batch
+    batch = np.broadcast_shapes(batch, b.shape[:-2])
     return (np.broadcast_to(a, batch + a.shape[-2:]), np.broadcast_to(b, batch + b.shape[-2:]),
             batch)
 
@@ -33,26 +44,35 @@ def broadcast_batch(a, b):
 # -- solve / solve_ex ------------------------------------------------------------------------
 @_solve.impl("lapack")
 def _solve_lapack(a, b):
-    # broadcast first so that the failing element is named in the broadcast batch
+    sig = _sig_of(a, b)
+    x = attempt(umath_linalg.solve, a, b, signature=sig)  # the gufunc broadcasts itself
+    if x is not None:
+        return x
+    # failed: broadcast so that the failing element is named in the broadcast batch
     a, b, _ = broadcast_batch(a, b)
-    return gufunc(umath_linalg.solve, "singular", "solve", a, b)
+    return gufunc(umath_linalg.solve, "singular", "solve", a, b, signature=sig)
 
 
 @_solve.impl("numba")
 def _solve_numba(a, b):
     from ..kernels import api
-    a, b, batch = broadcast_batch(a, b)
+    a, b, batch = broadcast_batch(*v.as_compute(a, b))
     x, info = api.solve(a, b)
     routing.mark_loaded("solve")
-    v.raise_on_info(info, "singular", "solve", batch)
+    if info.any():
+        v.raise_on_info(info, "singular", "solve", batch)
     return x
 
 
 @_solve_ex.impl("lapack")
 def _solve_ex_lapack(a, b):
-    a, b, batch = broadcast_batch(a, b)
-    with np.errstate(invalid="ignore", over="ignore", divide="ignore", under="ignore"):
-        x = umath_linalg.solve(a, b, signature=_sig(a.dtype))
+    sig = _sig_of(a, b)
+    x = attempt(umath_linalg.solve, a, b, signature=sig)  # the gufunc broadcasts itself
+    if x is not None and (x.size or a.shape[-1] == 0):  # no element failed
+        return x, np.zeros(x.shape[:-2], dtype=np.int32)
+    a, b, batch = broadcast_batch(*v.as_compute(a, b))
+    if x is None:
+        x = quiet(umath_linalg.solve, a, b, signature=sig)
     if x.size == 0 and a.shape[-1] > 0:  # no right-hand side: nothing was NaN-filled
         candidates = np.ones(batch, dtype=bool)
     else:
@@ -63,7 +83,7 @@ def _solve_ex_lapack(a, b):
 @_solve_ex.impl("numba")
 def _solve_ex_numba(a, b):
     from ..kernels import api
-    a, b, _ = broadcast_batch(a, b)
+    a, b, _ = broadcast_batch(*v.as_compute(a, b))
     x, info = api.solve(a, b)
     routing.mark_loaded("solve")
     return x, info
@@ -109,31 +129,44 @@ def _solve_ex_vjp(xp, g, out, a, b):
 
 def _prepare_solve(a, b):
     """NumPy's solve pipeline up to the call: (a, b as (..., M, K), vector?, wrap, result_t)."""
-    a, _ = v.makearray(a)
-    v.assert_stacked_square(a)
-    b, wrap = v.makearray(b)
+    if type(a) is not np.ndarray:
+        a, _ = v.makearray(a)
+    if a.ndim < 2 or a.shape[-1] != a.shape[-2]:
+        v.assert_stacked_square(a)  # raises NumPy's error
+    if type(b) is np.ndarray:
+        wrap = _identity
+    else:
+        b, wrap = v.makearray(b)
     t, result_t = v.common_type(a, b)
     vector = b.ndim == 1
-    ufunc = umath_linalg.solve1 if vector else umath_linalg.solve
-    v.check_castable(ufunc, _sig(t), a, b)
+    if a.dtype.kind not in "biufc" or b.dtype.kind not in "biufc":
+        ufunc = umath_linalg.solve1 if vector else umath_linalg.solve
+        v.check_castable(ufunc, _sig(t), a, b)
     m = a.shape[-1]
     ok = b.ndim >= (1 if vector else 2) and b.shape[-1 if vector else -2] == m
-    if ok:
+    if ok and not vector and b.shape[:-2] != a.shape[:-2]:
         try:
-            np.broadcast_shapes(a.shape[:-2], b.shape[:-1 if vector else -2])
+            np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
         except ValueError:
             ok = False
     if not ok:
         # NumPy's gufunc raises its own shape message before computing anything: let it,
         # on zero-stride stand-ins of the same shapes.
         dummy = np.zeros((), dtype=t)
+        ufunc = umath_linalg.solve1 if vector else umath_linalg.solve
         ufunc(np.broadcast_to(dummy, a.shape), np.broadcast_to(dummy, b.shape),
               signature=_sig(t))
-    a = a.astype(t, copy=False)
-    b = b.astype(t, copy=False)
+    if type(a) is not np.ndarray or type(b) is not np.ndarray:
+        # a Box is cast here; plain arrays are cast inside the gufunc (see prepare_square)
+        a = a.astype(t, copy=False)
+        b = b.astype(t, copy=False)
     if vector:
         b = b[:, None]
     return a, b, vector, wrap, result_t
+
+
+def _identity(x):
+    return x
 
 
 def solve(a, b):
@@ -185,10 +218,12 @@ def solve(a, b):
     array([-1.,  1.])
     """
     a, b, vector, wrap, result_t = _prepare_solve(a, b)
-    r = _solve(a, b)
+    r = _solve.call(a, b)
     if vector:
         r = r[..., 0]
-    return wrap(r.astype(result_t, copy=False))
+    if r.dtype is not result_t:
+        r = r.astype(result_t, copy=False)
+    return wrap(r)
 
 
 def solve_ex(a, b):
@@ -237,7 +272,7 @@ def solve_ex(a, b):
     array([1., 1.])
     """
     a, b, vector, wrap, result_t = _prepare_solve(a, b)
-    r, info = _solve_ex(a, b)
+    r, info = _solve_ex.call(a, b)
     if vector:
         r = r[..., 0]
     return SolveExResult(wrap(r.astype(result_t, copy=False)), unbox_all(info))

@@ -3,7 +3,7 @@ import numpy as np
 
 from .._core import validate as v
 from .._core.box import Box
-from .._core.lapack import gufunc, umath_linalg
+from .._core.lapack import gufunc1, surely_finite, umath_linalg
 from .._core.op import Op
 from .._core.results import SVDResult
 from .._core.xputil import ns, unbox_all
@@ -24,13 +24,13 @@ _GAUGE_RTOL = 1e-4
 def _svd_lapack(a, full_matrices=True):
     ufunc = umath_linalg.svd_f if full_matrices else umath_linalg.svd_s
     sig = "D->DdD" if a.dtype.kind == "c" else "d->ddd"
-    return gufunc(ufunc, "svd_conv", "svd", a, signature=sig)
+    return gufunc1(ufunc, sig, a, "svd_conv", "svd")
 
 
 @_svdvals.impl("lapack")
 def _svdvals_lapack(a):
     sig = "D->d" if a.dtype.kind == "c" else "d->d"
-    return gufunc(umath_linalg.svd, "svd_conv", "svd", a, signature=sig)
+    return gufunc1(umath_linalg.svd, sig, a, "svd_conv", "svd")
 
 
 # -- autodiff rules ---------------------------------------------------------------------------
@@ -245,7 +245,7 @@ def _svdvals_vjp(xp, g, out, a):
 def _check_finite(a, kind, func):
     """Raise NumPy's convergence error, naming the element, for inf as NumPy does for NaN."""
     a = unbox_all(a)
-    if a.dtype.kind not in "fc":
+    if a.dtype.kind not in "fc" or surely_finite(a):
         return
     ok = np.isfinite(a)
     if ok.all():
@@ -267,8 +267,10 @@ def _singular_values(a, check_finite):
     t, result_t = v.common_type(a)
     if check_finite:
         _check_finite(a, "svd_conv", "svd")
-    s = _svdvals(_to_compute(a, t))
-    return s.astype(v.real_dtype(result_t), copy=False)
+    s = _svdvals.call(_to_compute(a, t))
+    if result_t is not t:
+        s = s.astype(v.real_dtype(result_t), copy=False)
+    return s
 
 
 def _permutation(idx, dtype):
@@ -384,10 +386,11 @@ def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
     v.assert_stacked_2d(a)
     t, result_t = v.common_type(a)
     _check_finite(a, "svd_conv", "svd")
-    u, s, vh = _svd(_to_compute(a, t), full_matrices=bool(full_matrices))
-    u = u.astype(result_t, copy=False)
-    s = s.astype(v.real_dtype(result_t), copy=False)
-    vh = vh.astype(result_t, copy=False)
+    u, s, vh = _svd.call(_to_compute(a, t), full_matrices=bool(full_matrices))
+    if result_t is not t:
+        u = u.astype(result_t, copy=False)
+        s = s.astype(v.real_dtype(result_t), copy=False)
+        vh = vh.astype(result_t, copy=False)
     return SVDResult(wrap(u), s, wrap(vh))
 
 

@@ -8,6 +8,34 @@ from ._solve import broadcast_batch
 
 __all__ = ["solve_triangular"]
 
+_TRI_MASKS = {}
+
+
+def _tri_mask(m, n, k):
+    key = (m, n, k)
+    mask = _TRI_MASKS.get(key)
+    if mask is None:
+        mask = np.tri(m, n, k, dtype=bool)
+        if len(_TRI_MASKS) < 128:
+            _TRI_MASKS[key] = mask
+    return mask
+
+
+def tril_np(x, k=0):
+    """``np.tril(x, k)`` of an ndarray: NumPy's own ``where``, the mask cached by shape
+    (np.tri rebuilds it on every call, most of np.tril's time on small matrices)."""
+    return np.where(_tri_mask(x.shape[-2], x.shape[-1], k), x, np.zeros(1, x.dtype))
+
+
+def triu_np(x, k=0):
+    """``np.triu(x, k)`` of an ndarray, with the cached mask (see `tril_np`)."""
+    return np.where(_tri_mask(x.shape[-2], x.shape[-1], k - 1), np.zeros(1, x.dtype), x)
+
+
+def batch_indices(batch):
+    """``np.ndindex(*batch)``, without its cost for a single matrix (batch ``()``)."""
+    return ((),) if not batch else np.ndindex(*batch)
+
 _solve_triangular = Op("solve_triangular")
 
 
@@ -25,10 +53,10 @@ def _solve_triangular_lapack(a, b, upper, left, unitriangular):
         return out
     trsm = blas.get_blas_funcs("trsm", dtype=a.dtype)
     side = 0 if left else 1
-    with np.errstate(invalid="ignore", over="ignore", divide="ignore", under="ignore"):
-        for idx in np.ndindex(*batch):
-            out[idx] = trsm(1.0, a[idx], b[idx], side=side, lower=int(not upper),
-                            diag=int(unitriangular))
+    # (trsm is not a ufunc: a zero diagonal gives inf/NaN silently, no errstate needed)
+    for idx in batch_indices(batch):
+        out[idx] = trsm(1.0, a[idx], b[idx], side=side, lower=int(not upper),
+                        diag=int(unitriangular))
     return out
 
 
@@ -126,8 +154,12 @@ def solve_triangular(a, b, *, upper, left=True, unitriangular=False):
     if (b.shape[-2] if left else b.shape[-1]) != n:
         raise ValueError(v.MESSAGES["core_mismatch"] % (
             "solve_triangular", a.shape[-2:], b.shape[-2:], "A X = B" if left else "X A = B"))
-    np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
+    if a.shape[:-2] != b.shape[:-2]:
+        np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
     t, result_t = v.common_type(a, b)
-    x = _solve_triangular(a.astype(t, copy=False), b.astype(t, copy=False), upper=bool(upper),
-                          left=bool(left), unitriangular=bool(unitriangular))
-    return wrap(x.astype(result_t, copy=False))
+    x = _solve_triangular.call(a.astype(t, copy=False), b.astype(t, copy=False),
+                               upper=bool(upper), left=bool(left),
+                               unitriangular=bool(unitriangular))
+    if result_t is not t:
+        x = x.astype(result_t, copy=False)
+    return wrap(x)

@@ -130,6 +130,15 @@ def test_solve_ex_reports_info_instead_of_raising(backend):
     assert x1.shape == (4, 3) and info1.tolist() == info.tolist()
 
 
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_solve_ex_without_right_hand_side_still_factors(backend):
+    # NumPy's solve raises "Singular matrix" here too: the factorization runs regardless
+    a = np.stack([np.eye(2), np.zeros((2, 2))])
+    with linalgx.backend(backend):
+        x, info = LA.solve_ex(a, np.zeros((2, 2, 0)))
+    assert x.shape == (2, 2, 0) and info.tolist() == [0, 1]
+
+
 def test_solve_ex_nan_input_is_not_singular():
     a = np.stack([np.eye(2), np.full((2, 2), np.nan)])
     x, info = LA.solve_ex(a, np.ones(2))

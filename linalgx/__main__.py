@@ -60,7 +60,7 @@ def main(argv=None):
     linalgx.show_config()
     status = 0
     if not args.skip_conformance:
-        from linalgx.conformance.runner import main as conformance_main
+        from linalgx.conformance.__main__ import main as conformance_main
         print()
         status = conformance_main(["--suite", "all"])
     timing_table()

@@ -11,6 +11,7 @@ def test_main_job_runs(tmp_path):
 
 
 def test_main_job_reaches_the_conformance_entry_point():
-    from linalgx.__main__ import main  # noqa: F401
     from linalgx.conformance.__main__ import main as conformance_main
+
+    from linalgx.__main__ import main  # noqa: F401
     assert callable(conformance_main)

@@ -112,6 +112,9 @@ def gradcheck(f, *inputs, eps=1e-6, atol=1e-5, rtol=1e-3, modes=("fwd", "rev"),
     """
     inputs = [np.asarray(x, dtype=np.result_type(x, np.float64)) for x in inputs]
     rows = []
+    # reverse mode, once for every input: pull back each real coordinate of every output
+    # (the real unit directions, then, if an output is complex, the imaginary ones)
+    m_out, pulled = _pull_back_output_basis(f, inputs) if "rev" in modes else (0, None)
     for i, x in enumerate(inputs):
         dirs = _directions(x)
 
@@ -133,44 +136,18 @@ def gradcheck(f, *inputs, eps=1e-6, atol=1e-5, rtol=1e-3, modes=("fwd", "rev"),
             ad = np.concatenate([np.asarray(t).astype(np.complex128).reshape(len(dirs), -1)
                                  for t in tl], axis=1)
             rows.append(_row(i, x, "fwd", ad - fd, dirs, tol))
-        if "rev" in modes and dirs:
-            out, pullback = vjp(lambda *a: f(*a), *inputs)
-            leaves, _ = _flatten(out)
-            m = sum(np.size(o) for o in leaves)
-            # cotangent basis: every real coordinate of every output
-            cols = []
-            cts_per_leaf = []
-            for o in leaves:
-                o = np.asarray(o)
-                eye = np.eye(o.size).reshape((o.size,) + o.shape)
-                cts_per_leaf.append((o, eye))
+        if pulled is not None and dirs:
+            # Re<J d, v> = Re<d, J* v>: direction d = e_j gives Re(g_j), d = 1j e_j gives Im(g_j)
             got = []
-            for scale_im in (1.0, 1j):
-                if scale_im == 1j and not any(np.iscomplexobj(o) for o, _ in cts_per_leaf):
-                    break
-                cts, off = [], 0
-                for o, eye in cts_per_leaf:
-                    block = np.zeros((m,) + o.shape, np.complex128 if np.iscomplexobj(o)
-                                     else np.float64)
-                    if scale_im == 1j and not np.iscomplexobj(o):
-                        pass
-                    else:
-                        block[off:off + o.size] = eye * scale_im
-                    cts.append(block)
-                    off += o.size
-                g = pullback(tuple(cts) if len(cts) > 1 else cts[0])[i]
-                g = np.asarray(g).reshape(m, -1)
-                # Re<J d, v> = Re<d, J* v>: for direction d = e_j (re) -> Re(g_j); 1j e_j -> Im
-                coords = []
-                for (idx, part), _ in dirs:
-                    j = np.ravel_multi_index(idx, x.shape)
-                    coords.append(g[:, j].real if part == "re" else g[:, j].imag)
-                got.append((scale_im, np.stack(coords)))
-                cols.append(scale_im)
-            fd_re = np.stack([fd.real if s == 1.0 else fd.imag for s, _ in got], axis=0)
-            ad_re = np.stack([v for _, v in got], axis=0)
-            rows.append(_row(i, x, "rev", (ad_re - fd_re).transpose(1, 0, 2).reshape(
-                len(dirs), -1), dirs, tol))
+            for g in pulled:
+                # a rule may return an un-batched zero for an output the input cannot move
+                g = np.broadcast_to(np.asarray(g[i]), (m_out,) + x.shape).reshape(m_out, -1)
+                got.append(np.stack([g[:, np.ravel_multi_index(idx, x.shape)].real if part == "re"
+                                     else g[:, np.ravel_multi_index(idx, x.shape)].imag
+                                     for (idx, part), _ in dirs]))
+            fd_parts = np.stack([fd.real, fd.imag][:len(got)], axis=0)
+            diff = (np.stack(got, axis=0) - fd_parts).transpose(1, 0, 2).reshape(len(dirs), -1)
+            rows.append(_row(i, x, "rev", diff, dirs, tol))
     report = GradcheckReport(rows, atol, rtol)
     if raise_exception and not report.ok:
         bad = next(r for r in report.rows if not r["ok"])
@@ -178,6 +155,28 @@ def gradcheck(f, *inputs, eps=1e-6, atol=1e-5, rtol=1e-3, modes=("fwd", "rev"),
             f"gradcheck failed for input {bad['input']} in {bad['mode']} mode: max abs error "
             f"{bad['error']:.3g} at element {bad['worst']}\n{report!r}")
     return report
+
+
+def _pull_back_output_basis(f, inputs):
+    """Cotangents of every input for the unit real (and, for complex outputs, imaginary)
+    direction of every output element: (m, list with one tuple per part), each entry of
+    shape (m, *input shape) where m is the number of output elements."""
+    out, pullback = vjp(f, *inputs)
+    leaves = [np.asarray(o) for o in _flatten(out)[0]]
+    m = sum(o.size for o in leaves)
+    pulled = []
+    for unit in (1.0, 1j):
+        if unit == 1j and not any(np.iscomplexobj(o) for o in leaves):
+            break
+        cts, off = [], 0
+        for o in leaves:
+            block = np.zeros((m, o.size), np.complex128 if np.iscomplexobj(o) else np.float64)
+            if unit == 1.0 or np.iscomplexobj(o):
+                block[off:off + o.size] = np.eye(o.size) * unit
+            cts.append(block.reshape((m,) + o.shape))
+            off += o.size
+        pulled.append(pullback(tuple(cts) if len(cts) > 1 else cts[0]))
+    return m, pulled
 
 
 def _row(i, x, mode, diff, dirs, tol):

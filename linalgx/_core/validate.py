@@ -238,7 +238,7 @@ def assert_stacked_2d(*arrays):
             raise LinAlgError(MESSAGES["ndim_min2"] % a.ndim)
 
 
-def assert_2d(*arrays, func=None):
+def assert_2d(*arrays):
     for a in arrays:
         if a.ndim != 2:
             raise LinAlgError(MESSAGES["ndim_eq2"] % a.ndim)

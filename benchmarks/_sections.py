@@ -56,6 +56,8 @@ def run_overhead(repeats, target, progress=None):
     for label, mine, peer, theirs in (progress(todo) if progress else todo):
         times, errors = tm.interleaved({"linalgx": mine, peer: theirs}, repeats, target)
         out.append(_ratio_row(label, times, errors))
+    times, errors = tm.interleaved(overhead.fresh_process(), repeats, target)
+    out.append(_ratio_row("fresh process: import + one 3x3 inv", times, errors))
     return out
 
 
@@ -102,4 +104,5 @@ OVERHEAD_NOTE = ("Median time per call on one float64 matrix (3x3: Python overhe
                  "50x50: LAPACK starts to), linalgx against numpy.linalg; solve with a "
                  "vector right-hand side, eigh/eigvalsh/cholesky on Hermitian (positive "
                  "definite) input. `python -m benchmarks.overhead --all-dtypes` profiles every "
-                 "function on more shapes and dtypes.")
+                 "function on more shapes and dtypes. The last row times a whole new interpreter "
+                 "that imports NumPy (and linalgx.linalg) and inverts one 3x3 matrix.")

@@ -1,18 +1,55 @@
-from ._inv import inv, inv_ex, tensorinv  # noqa
-from ._solve import solve, solve_ex, tensorsolve  # noqa
-from ._triangular import solve_triangular  # noqa
-from ._lu import lu, lu_factor, lu_solve  # noqa
-from ._det import det, slogdet  # noqa
-from ._cholesky import cholesky, cholesky_ex  # noqa
-from ._ldl import ldl_factor, ldl_solve  # noqa
-from ._eig import eig, eigh, eigvals, eigvalsh  # noqa
-from ._svd import svd, svdvals  # noqa
-from ._pinv import pinv, matrix_rank  # noqa
-from ._lstsq import lstsq  # noqa
-from ._norms import norm, matrix_norm, vector_norm, cond  # noqa
-from ._products import matmul, outer, cross, tensordot, vecdot, multi_dot  # noqa
-from ._views import trace, diagonal, matrix_transpose  # noqa
-from ._powers import matrix_power, vander  # noqa
-from ._matfuncs import matrix_exp  # noqa
-from ._qr import householder_product, qr  # noqa
-from .._core.errors import LinAlgError  # noqa
+"""
+Linear algebra: a drop-in for :mod:`numpy.linalg`, plus torch.linalg's extras.
+
+Every name of ``numpy.linalg`` with NumPy's signature, result types, dtypes and
+exceptions (``LinAlgError`` is NumPy's own class), plus ``solve_triangular``, ``lu``,
+``lu_factor``, ``lu_solve``, ``cholesky_ex``, ``inv_ex``, ``solve_ex``, ``matrix_exp``,
+``householder_product``, ``ldl_factor``, ``ldl_solve`` and ``vander``. Each function is an
+op of linalgx's dispatcher (numba kernels or LAPACK for NumPy arrays, CuPy for CuPy
+arrays) with forward- and reverse-mode derivative rules.
+
+The op modules load on first use (``LA.inv`` imports only what ``inv`` needs), so that
+``import linalgx.linalg as LA`` followed by one small call costs about what NumPy does.
+
+Examples
+--------
+>>> import numpy as np
+>>> import linalgx.linalg as LA
+>>> a = np.array([[4.0, 1.0], [1.0, 3.0]])
+>>> np.allclose(a @ LA.inv(a), np.eye(2))
+True
+"""
+import importlib
+
+# name -> the module that defines it, in numpy.linalg.__all__'s order, then the extras
+_WHERE = {
+    "matrix_power": "_powers", "solve": "_solve", "tensorsolve": "_solve",
+    "tensorinv": "_inv", "inv": "_inv", "cholesky": "_cholesky", "eigvals": "_eig",
+    "eigvalsh": "_eig", "pinv": "_pinv", "slogdet": "_det", "det": "_det", "svd": "_svd",
+    "svdvals": "_svd", "eig": "_eig", "eigh": "_eig", "lstsq": "_lstsq", "norm": "_norms",
+    "qr": "_qr", "cond": "_norms", "matrix_rank": "_pinv", "LinAlgError": "._core.errors",
+    "multi_dot": "_products", "trace": "_views", "diagonal": "_views", "cross": "_products",
+    "outer": "_products", "tensordot": "_products", "matmul": "_products",
+    "matrix_transpose": "_views", "matrix_norm": "_norms", "vector_norm": "_norms",
+    "vecdot": "_products",
+    "inv_ex": "_inv", "solve_ex": "_solve", "solve_triangular": "_triangular",
+    "lu": "_lu", "lu_factor": "_lu", "lu_solve": "_lu", "cholesky_ex": "_cholesky",
+    "ldl_factor": "_ldl", "ldl_solve": "_ldl", "matrix_exp": "_matfuncs",
+    "householder_product": "_qr", "vander": "_powers",
+}
+__all__ = list(_WHERE)
+
+
+def __getattr__(name):
+    where = _WHERE.get(name)
+    if where is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    module = importlib.import_module(where if where.startswith("._") else "." + where,
+                                     "linalgx" if where.startswith("._") else __name__)
+    value = getattr(module, name)
+    globals()[name] = value  # later lookups skip this function
+    return value
+
+
+def __dir__():
+    return sorted(set(globals()) | set(__all__))

@@ -121,3 +121,27 @@ def test_import_is_cheap():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
     assert out.stdout.split() == ["False", "False", "False"]
+
+
+def test_one_small_call_loads_only_its_op():
+    """A script that imports linalgx.linalg and calls one 3x3 inv pays for inv's module and
+    the core only: no numba, no SciPy, no other op module (make bench times the whole
+    process against NumPy's; the issue's budget is NumPy + 20%)."""
+    code = ("import sys, numpy as np, linalgx.linalg as LA; "
+            "x = LA.inv(np.eye(3) * 2); assert x[0, 0] == 0.5; "
+            "print(' '.join(sorted(m for m in sys.modules if m.startswith("
+            "('numba', 'scipy', 'cupy', 'linalgx.linalg.', 'linalgx.kernels')))))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.split() == ["linalgx.linalg._inv"]
+
+
+def test_lazy_linalg_namespace_is_complete():
+    import linalgx.linalg as LA
+
+    names = set(dir(LA))
+    for name in np.linalg.__all__:
+        assert name in LA.__all__ and name in names
+        assert callable(getattr(LA, name)) or name == "LinAlgError"
+    with pytest.raises(AttributeError, match="no attribute 'nope'"):
+        _ = LA.nope

@@ -1,4 +1,6 @@
 """matrix_exp: the matrix exponential (torch.linalg.matrix_exp), batched."""
+import math
+
 import numpy as np
 
 from .._core import validate as v
@@ -36,13 +38,29 @@ def _onenorm(x):
     return np.abs(x).sum(axis=-2).max(axis=-1)
 
 
+def _abs_power_norm(a, p):
+    """``||abs(A)^p||_1`` for a stack: ``max(1^T abs(A)^p)``, by p vector products, or for
+    small matrices by binary powering (fewer, if larger, products: cheaper per call)."""
+    absa = np.abs(a)
+    n = a.shape[-1]
+    if n > 16:
+        w = np.ones(a.shape[:-2] + (1, n))
+        for _ in range(p):
+            w = w @ absa
+        return w.max(axis=(-2, -1))
+    result = None
+    while p:
+        if p & 1:
+            result = absa if result is None else result @ absa
+        p >>= 1
+        if p:
+            absa = absa @ absa
+    return result.sum(axis=-2).max(axis=-1)
+
+
 def _ell(a, m):
     """Extra squarings so that the Pade error bound, not just ||A||, meets u (their (5.1))."""
-    absa = np.abs(a)
-    w = np.ones(a.shape[:-2] + (1, a.shape[-1]))
-    for _ in range(2 * m + 1):  # ||abs(A)^p||_1 = max(1^T abs(A)^p), by p products with a vector
-        w = w @ absa
-    power_norm = w.max(axis=(-2, -1))
+    power_norm = _abs_power_norm(a, 2 * m + 1)
     with np.errstate(divide="ignore", invalid="ignore"):
         alpha = power_norm / (_onenorm(a) * _ELL_C[m])
         value = np.ceil(np.log2(alpha / _UNIT_ROUNDOFF) / (2 * m))
@@ -62,6 +80,16 @@ def _pade(m, a, powers):
     half = (m + 1) // 2
     u = a @ sum(b[2 * j + 1] * powers[j] for j in range(half))
     return u, sum(b[2 * j] * powers[j] for j in range(half))
+
+
+def _ell_single(a, m):
+    """_ell for one matrix, with Python scalars."""
+    power_norm = float(_abs_power_norm(a, 2 * m + 1))
+    denom = float(_onenorm(a)) * _ELL_C[m]
+    if not (power_norm > 0 and denom > 0 and math.isfinite(power_norm)):
+        return 0
+    value = math.log2(power_norm / denom / _UNIT_ROUNDOFF) / (2 * m)
+    return max(math.ceil(value), 0) if math.isfinite(value) else 0
 
 
 def _solve_pq(u, v_):
@@ -114,6 +142,34 @@ def _expm_batch(a):
     return out
 
 
+def _expm_single(a):
+    """exp of one finite (n, n) matrix: _expm_batch's choices, with scalar bookkeeping
+    (about 5x less per-call overhead on small matrices)."""
+    ident = np.eye(a.shape[-1], dtype=a.dtype)
+    a2 = a @ a
+    a4 = a2 @ a2
+    a6 = a4 @ a2
+    d6 = _onenorm(a6) ** (1 / 6)
+    eta = max(_onenorm(a4) ** (1 / 4), d6)
+    powers = [ident, a2, a4, a6]
+    for m, theta in _THETA:
+        if m == 7:
+            powers.append(a4 @ a4)
+            d8 = _onenorm(powers[4]) ** (1 / 8)
+            eta = max(d6, d8)
+        if eta <= theta and _ell_single(a, m) == 0:
+            return _solve_pq(*_pade(m, a, powers[:(m + 1) // 2]))
+    eta5 = min(eta, max(d8, _onenorm(a4 @ a6) ** (1 / 10)))
+    s = max(math.ceil(math.log2(eta5 / _THETA_13)), 0) if eta5 > 0 else 0
+    s += _ell_single(a * 2.0 ** -s, 13)
+    scale = 2.0 ** -s
+    x = _solve_pq(*_pade(13, a * scale, [ident, a2 * scale ** 2, a4 * scale ** 4,
+                                         a6 * scale ** 6]))
+    for _ in range(s):
+        x = x @ x
+    return x
+
+
 @_matrix_exp.impl("lapack")
 def _matrix_exp_lapack(a):
     n = a.shape[-1]
@@ -121,6 +177,10 @@ def _matrix_exp_lapack(a):
         return np.empty(a.shape, dtype=a.dtype)
     if n == 1:
         return np.exp(a)
+    if a.ndim == 2:
+        if not np.isfinite(a).all():
+            return np.full(a.shape, np.nan, dtype=a.dtype)
+        return _expm_single(a)
     flat = a.reshape((-1, n, n))
     out = np.full(flat.shape, np.nan, dtype=a.dtype)
     finite = np.flatnonzero(np.isfinite(flat).all(axis=(-2, -1)))

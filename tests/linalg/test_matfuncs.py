@@ -51,6 +51,15 @@ def test_every_pade_degree_and_scaling(scale, kind):
     _close(got, want, 1e-10 if scale < 30 else 1e-9)
 
 
+@pytest.mark.parametrize("scale", [0.0, 1e-8, 1e-3, 0.05, 0.5, 1.5, 4.0, 20.0, 40.0], ids=str)
+@pytest.mark.parametrize("n", [2, 3, 20])
+def test_single_matrix_path(scale, n):
+    # one matrix takes a scalar-bookkeeping path of its own: same degrees, same squarings
+    a = (_rng.standard_normal((n, n)) + 1j * _rng.standard_normal((n, n))) * scale
+    for x in (a, a.real):
+        _close(LA.matrix_exp(x), scipy.linalg.expm(x), 1e-10 if scale < 30 else 1e-9)
+
+
 @pytest.mark.parametrize("a, want", [
     (np.array([[0.0, 1.0], [0.0, 0.0]]), np.array([[1.0, 1.0], [0.0, 1.0]])),
     (np.diag([1.0, -2.0, 0.5]), np.diag(np.exp([1.0, -2.0, 0.5]))),

@@ -41,7 +41,8 @@ def run_special(repeats, target, progress=None):
 
 
 SPECIAL_NOTE = ("10 million float64 values per call; torch.special uses its own thread pool, "
-                "linalgx's parallel ufunc variant two numba threads.")
+                "linalgx its vectorised loops split over numba's thread count "
+                "(kernels/special/fastpath.py).")
 
 
 def run_overhead(repeats, target, progress=None):

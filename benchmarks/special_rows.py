@@ -2,7 +2,8 @@
 against scipy.special and, when importable, torch.special (its own thread pool).
 
 ``rows()`` returns ``(name, linalgx_callable, {peer_name: peer_callable})`` tuples like
-:mod:`benchmarks.fft_rows`. ``python -m benchmarks.special_rows`` prints medians and ratios.
+:mod:`benchmarks.fft_rows`. ``python -m benchmarks.special_rows [--repeat R] [names...]``
+prints interleaved medians and ratios, with linalgx also forced to one thread.
 """
 import functools
 import time
@@ -54,26 +55,53 @@ def rows():
     return out
 
 
-def _median(fn, repeat=5):
-    fn()
-    times = []
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t0)
-    return float(np.median(times))
+def _one_thread(fn):
+    # linalgx's loops use numba's thread count (NUMBA_NUM_THREADS / numba.set_num_threads)
+    def run():
+        import numba
+        n = numba.get_num_threads()
+        numba.set_num_threads(1)
+        try:
+            fn()
+        finally:
+            numba.set_num_threads(n)
+    return run
 
 
-def main():
-    print(f"{'row':<26} {'linalgx':>10} " + " ".join(f"{p:>10}" for p in ("scipy", "torch"))
-          + "  ratios (peer/linalgx)")
+def measure(repeat=7, names=None):
+    """Interleaved medians per row: {row: {"linalgx", "linalgx 1 thread", peers...: s}}."""
+    res = {}
     for name, ours, peers in rows():
-        t = _median(ours)
-        pt = {p: _median(f) for p, f in peers.items()}
-        cells = " ".join(f"{pt[p] * 1e3:>8.1f}ms" if p in pt else f"{'-':>10}"
-                         for p in ("scipy", "torch"))
-        ratios = ", ".join(f"{p} {v / t:.2f}x" for p, v in pt.items())
-        print(f"{name:<26} {t * 1e3:>8.1f}ms {cells}  {ratios}")
+        if names and name.split()[0] not in names:
+            continue
+        fns = {"linalgx": ours, "linalgx 1 thread": _one_thread(ours), **peers}
+        times = {k: [] for k in fns}
+        for f in fns.values():
+            f()
+        for _ in range(repeat):
+            for k, f in fns.items():
+                t0 = time.perf_counter()
+                f()
+                times[k].append(time.perf_counter() - t0)
+        res[name] = {k: float(np.median(v)) for k, v in times.items()}
+    return res
+
+
+def main(argv=None):
+    import argparse
+    p = argparse.ArgumentParser(description="linalgx.special vs scipy.special / torch.special")
+    p.add_argument("--repeat", type=int, default=7)
+    p.add_argument("names", nargs="*", help="rows to run (default: all)")
+    a = p.parse_args(argv)
+    cols = ("linalgx", "linalgx 1 thread", "scipy", "torch")
+    print(f"| row | {' | '.join(cols)} | scipy/linalgx | torch/linalgx | "
+          "scipy/linalgx (1 thread) |")
+    print("|---" * (len(cols) + 4) + "|")
+    for name, t in measure(a.repeat, a.names).items():
+        cells = " | ".join(f"{t[c] * 1e3:.1f} ms" if c in t else "-" for c in cols)
+        r = [f"{t[p] / t['linalgx']:.2f}x" if p in t else "-" for p in ("scipy", "torch")]
+        r1 = f"{t['scipy'] / t['linalgx 1 thread']:.2f}x"
+        print(f"| {name} | {cells} | {r[0]} | {r[1]} | {r1} |", flush=True)
 
 
 if __name__ == "__main__":

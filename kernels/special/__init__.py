@@ -1,7 +1,9 @@
 """Numba kernels for linalgx.special: scalar float64 functions ported from Cephes, Boost and
 SciPy's xsf (``erf``, ``gamma``, ``igam``, ``bessel``, ``airy``, ``poly``, ``elementary``),
-vectorized into NumPy ufuncs on first use by :mod:`.ufuncs`. Pure numeric code: imports
-nothing from linalgx, and nothing here is imported until a special function first runs.
+vectorized into NumPy ufuncs on first use by :mod:`.ufuncs`; the hottest functions also have
+SIMD-vectorisable, threaded loops for contiguous float arrays (:mod:`.fast`, :mod:`.fastpath`).
+Pure numeric code: imports nothing from linalgx, and nothing here is imported until a special
+function first runs.
 """
 
 import pathlib as _pathlib

@@ -12,6 +12,9 @@ from numba import njit
 
 # error_model="numpy": 1/0 gives inf and 0/0 nan instead of raising, as in C.
 jit = njit(cache=True, nogil=True, error_model="numpy")
+# for the element functions of the vectorised loops (fast.py): inlined at numba IR level, since
+# a call LLVM declines to inline would stop the loop vectorizer
+ijit = njit(cache=True, nogil=True, error_model="numpy", inline="always")
 
 MACHEP = 1.11022302462515654042e-16
 MAXLOG = 7.09782712893383996732e2

@@ -9,12 +9,16 @@ disk), and a ``target="parallel"`` twin only on the first call with at least
 serial ufunc when another thread holds it (numba's workqueue threading layer must not be
 entered concurrently), and a forked child never uses the parallel twin (the OpenMP layer
 does not survive fork).
+
+The hottest functions (:data:`fastpath.NAMES`) take a vectorised, threaded fast path
+(:mod:`.fast`) for contiguous native float arrays; everything else reaches the ufunc.
 """
 import os
 import threading
 
 import numpy as np
 
+from . import fastpath
 from . import wrappers as w
 
 PARALLEL_MIN = 100_000
@@ -201,6 +205,10 @@ def _masked(u, args, kwargs, where):
 
 def call(name, *args, **kwargs):
     """Evaluate ``name`` elementwise with NumPy ufunc semantics (broadcasting, out=, ...)."""
+    if name in fastpath.NAMES:
+        res = fastpath.call(name, args, kwargs)
+        if res is not NotImplemented:
+            return res
     kind = "complex" if SPECS.get(name, (0, 0, None))[2] is not None and any(
         _is_complex(a) for a in args) else "real"
     parallel = False

@@ -3,7 +3,10 @@
 Each function is an :class:`~linalgx._core.op.Op` whose CPU implementation is a numba ufunc
 from ``linalgx.kernels.special`` (registered under both ``"numba"`` and ``"lapack"``: there is
 no LAPACK for special functions, so an explicit ``backend("lapack")`` runs the same kernel)
-and whose ``"cupy"`` implementation maps to ``cupyx.scipy.special``. The kernels are imported
+and whose ``"cupy"`` implementation maps to ``cupyx.scipy.special``. The hottest functions
+(erf, expit, xlogy, ndtri, log_ndtr, gammaln, digamma, i0e) first try a vectorised loop
+(``kernels/special/fast.py``) on contiguous float64/float32 arrays, threaded over numba's
+thread count for large arrays; other inputs go through the ufunc. The kernels are imported
 inside the implementations, so importing :mod:`linalgx.special` does not import numba.
 
 Rule helpers broadcast tangents and cotangents that carry extra leading axes against the

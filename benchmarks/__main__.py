@@ -1,13 +1,14 @@
 """Side-by-side benchmark: linalgx (auto routing, forced numba, forced lapack) against NumPy,
 SciPy and, when importable, PyTorch and JAX, in one process with interleaved repeats.
 
-``python -m benchmarks [--quick] [--json FILE] [--md FILE]`` (``make bench``). Each cell is the
-median time per call with the min-max spread; ratios are to the best peer (NumPy, SciPy,
-torch, jax), below 1 means linalgx is faster. Stacked rows also show the memory-bandwidth
-bound: the bytes the call must move (inputs read, outputs written) divided by the measured
-copy bandwidth. Two more sections follow the linear-algebra table: FFTs against numpy.fft,
-scipy.fft (workers=2) and pyFFTW when importable (benchmarks/fft_rows.py), and the per-call
-overhead of the main functions on a single 3x3 and 50x50 matrix (benchmarks/overhead.py).
+``python -m benchmarks [--quick] [--only REGEX] [--json FILE] [--md FILE]`` (``make bench``).
+Each cell is the median time per call with the min-max spread; ratios are to the best peer
+(NumPy, SciPy, torch, jax), below 1 means linalgx is faster. Stacked rows also show the
+memory-bandwidth bound: the bytes the call must move (inputs read, outputs written) divided
+by the measured copy bandwidth. Two more sections follow the linear-algebra table: FFTs
+against numpy.fft, scipy.fft (workers=2) and pyFFTW when importable (benchmarks/fft_rows.py),
+and the per-call overhead of the main functions on a single 3x3 and 50x50 matrix
+(benchmarks/overhead.py).
 """
 import argparse
 import datetime
@@ -15,6 +16,7 @@ import importlib
 import json
 import os
 import pathlib
+import re
 import sys
 
 import numpy as np
@@ -27,18 +29,26 @@ NUMBA_OPS = frozenset(OPS)  # ops with numba kernels: the forced-backend columns
 # Stacked decompositions without numba kernels. SciPy is not a peer here: its batch support
 # loops over the matrices in Python. svd at a smaller batch, to keep the run short.
 EXTRA_ROWS = (("eigh", 2, 200_000), ("eigh", 3, 200_000), ("svd", 2, 20_000), ("svd", 3, 20_000))
+# Mid-sized stacks (issue 6): LAPACK territory, where linalgx must still beat NumPy.
+MID_ROWS = tuple((op, n, batch) for n, batch in ((16, 20_000), (64, 2_000))
+                 for op in ("solve", "inv", "eigh", "svd"))
 PEERS = ("numpy", "scipy", "torch", "jax")
 LINALGX = ("linalgx", "linalgx[numba]", "linalgx[lapack]")
 
 
-def _inputs(op, n, batch, rng):
+def _inputs(op, n, batch, rng, dtype="float64"):
     shape = (batch, n, n) if batch else (n, n)
     a = rng.standard_normal(shape) + np.sqrt(n) * np.eye(n)
+    if dtype == "complex128":
+        a = a + 1j * rng.standard_normal(shape)
+    a_h = np.conj(np.swapaxes(a, -1, -2))
     if op == "cholesky":
-        a = a @ np.swapaxes(a, -1, -2) + n * np.eye(n)
+        a = a @ a_h + n * np.eye(n)
     if op == "eigh":
-        a = a + np.swapaxes(a, -1, -2)
-    b = rng.standard_normal(shape[:-1] + (1,)) if op == "solve" else None
+        a = a + a_h
+    b = None
+    if op == "solve":
+        b = rng.standard_normal(shape[:-1] + (1,)).astype(a.dtype)
     return a, b
 
 
@@ -46,9 +56,10 @@ def _moved_bytes(op, a, b):
     """Bytes read and written by one call: the floor under any implementation."""
     n = a.shape[-1]
     count = a.size // (n * n)
-    out = {"det": count * 8, "slogdet": count * 16, "inv": a.nbytes, "cholesky": a.nbytes,
-           "solve": 0 if b is None else b.nbytes, "eigh": a.nbytes + count * n * 8,
-           "svd": 2 * a.nbytes + count * n * 8}[op]
+    item = a.itemsize
+    out = {"det": count * item, "slogdet": count * (item + 8), "inv": a.nbytes,
+           "cholesky": a.nbytes, "solve": 0 if b is None else b.nbytes,
+           "eigh": a.nbytes + count * n * 8, "svd": 2 * a.nbytes + count * n * 8}[op]
     return a.nbytes + (0 if b is None else b.nbytes) + out
 
 
@@ -138,19 +149,26 @@ def contenders(op, a, b):
 
 
 def rows(quick):
+    """``(op, n, batch, dtype)`` for every row of the linear-algebra table."""
     out = []
     for op in OPS:
         for n in (2, 3, 4, 8):
             for batch in (200_000, 1000, 10):
-                out.append((op, n, batch))
-    out += [("solve", 1000, 0), ("inv", 1000, 0)]
-    return out + list(EXTRA_ROWS)
+                out.append((op, n, batch, "float64"))
+        out += [(op, n, 200_000, "complex128") for n in (3, 4)]
+    out += [("solve", 1000, 0, "float64"), ("inv", 1000, 0, "float64")]
+    return out + [r + ("float64",) for r in EXTRA_ROWS + MID_ROWS]
 
 
-def run_row(op, n, batch, repeats, target, bandwidth, rng):
-    a, b = _inputs(op, n, batch, rng)
+def _label(op, n, batch, dtype):
+    return f"{op} n={n} batch={batch} {dtype}"
+
+
+def run_row(op, n, batch, repeats, target, bandwidth, rng, dtype="float64"):
+    a, b = _inputs(op, n, batch, rng, dtype)
     times, errors = tm.interleaved(contenders(op, a, b), repeats, target)
-    result = {"op": op, "n": n, "batch": batch, "times": times, "errors": errors}
+    result = {"op": op, "n": n, "batch": batch, "dtype": dtype, "times": times,
+              "errors": errors}
     peers = [result["times"][p]["median"] for p in PEERS if p in result["times"]]
     best = min(peers) if peers else None
     result["best_peer"] = best
@@ -172,19 +190,21 @@ def _ratio(ratios, key):
 
 def markdown(results, header):
     cols = [c for c in PEERS + LINALGX if any(c in r["times"] for r in results)]
-    lines = header + ["", "| op | n | batch | " + " | ".join(cols)
+    lines = header + ["", "| op | n | batch | dtype | " + " | ".join(cols)
                       + " | auto/best peer | numba/best peer | bandwidth bound |",
-                      "|" + "---|" * (len(cols) + 6)]
+                      "|" + "---|" * (len(cols) + 7)]
     for r in results:
-        cells = [r["op"], str(r["n"]), str(r["batch"] or "1 (single)")]
+        cells = [r["op"], str(r["n"]), str(r["batch"] or "1 (single)"),
+                 r.get("dtype", "float64")]
         cells += [_cell(r["times"].get(c)) for c in cols]
         cells += [_ratio(r["ratios"], "linalgx"), _ratio(r["ratios"], "linalgx[numba]"),
                   tm.fmt_time(r["bound"])]
         lines.append("| " + " | ".join(cells) + " |")
     errors = [(r, k, e) for r in results for k, e in r["errors"].items()]
     if errors:
-        lines += ["", "Errors:"] + [f"- {r['op']} n={r['n']} batch={r['batch']} {k}: {e}"
-                                    for r, k, e in errors]
+        lines += ["", "Errors:"]
+        lines += [f"- {_label(r['op'], r['n'], r['batch'], r.get('dtype', 'float64'))} {k}: {e}"
+                  for r, k, e in errors]
     return "\n".join(lines) + "\n"
 
 
@@ -214,6 +234,9 @@ def main(argv=None):
     p.add_argument("--json", metavar="FILE", help="also write every sample as JSON")
     p.add_argument("--md", metavar="FILE", default="bench-results/latest.md",
                    help="markdown table (default: %(default)s)")
+    p.add_argument("--only", metavar="REGEX",
+                   help="linear-algebra rows whose label ('inv n=3 batch=200000 complex128') "
+                        "matches REGEX")
     p.add_argument("--sections", default=",".join(SECTIONS),
                    help="comma-separated subset of %(default)s")
     args = p.parse_args(argv)
@@ -230,7 +253,7 @@ def main(argv=None):
               f"{datetime.datetime.now().isoformat(timespec='seconds')}", "",
               f"- machine: {tm.machine()}", *(f"- BLAS: {line}" for line in blas),
               f"- numpy {np.__version__}; measured copy bandwidth {bandwidth / 1e9:.1f} GB/s",
-              f"- {repeats} interleaved repeats, median (min-max) per call; float64; "
+              f"- {repeats} interleaved repeats, median (min-max) per call; dtype column; "
               "scipy with check_finite=False; solve with a (n, 1) right-hand side; "
               f"OMP_WAIT_POLICY={os.environ.get('OMP_WAIT_POLICY', 'PASSIVE')}, torch on 1 thread "
               "for stacked rows; eigh/svd stacks without SciPy (its batching loops in Python)",
@@ -240,8 +263,10 @@ def main(argv=None):
     out = {"header": header}
     text = ""
     if "linalg" in sections:
-        out["results"] = [run_row(op, n, batch, repeats, target, bandwidth, rng)
-                          for op, n, batch in _progress(rows(args.quick))]
+        todo = [r for r in rows(args.quick)
+                if not args.only or re.search(args.only, _label(*r))]
+        out["results"] = [run_row(op, n, batch, repeats, target, bandwidth, rng, dtype)
+                          for op, n, batch, dtype in _progress(todo)]
         text += markdown(out["results"], ["", "## Linear algebra"])
     if "fft" in sections:
         out["fft"] = _sections.run_fft(repeats, target, _progress)

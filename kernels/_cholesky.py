@@ -9,10 +9,10 @@ instead returns a partly NaN factor, and NumPy follows whichever LAPACK it links
 import numpy as np
 from numba import njit
 
-from ._util import abs2
+from ._util import abs2, recip
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, error_model="numpy")
 def cholesky_kernel(x, n, w, upper):
     """Lower factor of the flat matrix ``x`` into the flat work buffer ``w``; returns info."""
     for j in range(n):
@@ -26,15 +26,16 @@ def cholesky_kernel(x, n, w, upper):
             return j + 1
         d = np.sqrt(d)
         w[j * n + j] = d
+        rd = recip(d)  # potf2 scales the column by 1 / d
         for i in range(j + 1, n):
             s = w[i * n + j]
             for c in range(j):
                 s -= w[i * n + c] * np.conj(w[j * n + c])
-            w[i * n + j] = s / d
+            w[i * n + j] = s * rd
     return 0
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, error_model="numpy")
 def cholesky_gufunc(a, n, out, info, upper):
     """``out[b]`` = lower (or, with ``upper``, upper) Cholesky factor of ``a[b]``."""
     w = np.empty(n * n, dtype=a.dtype)

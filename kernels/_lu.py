@@ -14,12 +14,15 @@ import math
 import numpy as np
 from numba import njit
 
-from ._util import cabs1, phase
+from ._util import cabs1, phase, recip
 
 
-@njit(cache=True, nogil=True)
-def getrf_kernel(w, n, piv):
+@njit(cache=True, nogil=True, error_model="numpy")
+def getrf_kernel(w, n, piv, sfmin=2.2250738585072014e-308):
     """Factor the row-major ``n x n`` matrix in ``w`` in place as P L U.
+
+    Like LAPACK getf2, the column below a pivot is scaled by the pivot's reciprocal, or
+    divided by the pivot where ``|pivot| < sfmin`` (the dtype's smallest normal number).
 
     Returns ``(info, nswaps)``: ``info = j + 1`` at the first exactly zero pivot (the
     factorization stops there), else 0; ``nswaps`` is the number of row interchanges.
@@ -43,15 +46,17 @@ def getrf_kernel(w, n, piv):
                 w[j * n + k] = w[p * n + k]
                 w[p * n + k] = tmp
         d = w[j * n + j]
+        r = recip(d)
+        big = cabs1(d) >= sfmin
         for i in range(j + 1, n):
-            l = w[i * n + j] / d
+            l = w[i * n + j] * r if big else w[i * n + j] / d
             w[i * n + j] = l
             for k in range(j + 1, n):
                 w[i * n + k] -= l * w[j * n + k]
     return 0, nswaps
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, error_model="numpy")
 def getrs_kernel(w, n, piv, x, k):
     """Solve ``A X = B`` in place in the row-major ``n x k`` block ``x``, given getrf's factors."""
     for j in range(n):
@@ -67,16 +72,16 @@ def getrs_kernel(w, n, piv, x, k):
             for c in range(k):
                 x[i * k + c] -= l * x[j * k + c]
     for j in range(n - 1, -1, -1):
-        d = w[j * n + j]
+        d = recip(w[j * n + j])  # OpenBLAS's triangular solves multiply by 1 / U[j, j] too
         for c in range(k):
-            x[j * k + c] /= d
+            x[j * k + c] *= d
         for i in range(j):
             u = w[i * n + j]
             for c in range(k):
                 x[i * k + c] -= u * x[j * k + c]
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, error_model="numpy")
 def slogdet_lu_kernel(a, n, w, piv):
     """``(sign, logabsdet)`` of the flat matrix ``a`` by LU, NumPy's way: sign 0 and
     logabsdet -inf at a zero pivot, else the pivots' phases times the permutation's sign."""
@@ -94,7 +99,7 @@ def slogdet_lu_kernel(a, n, w, piv):
     return sign, logabs
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, error_model="numpy")
 def det_lu_kernel(a, n, w, piv):
     """det of the flat matrix ``a`` as the product of LU pivots (0 at a zero pivot).
 
@@ -121,7 +126,7 @@ def det_lu_kernel(a, n, w, piv):
     return d
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, error_model="numpy")
 def det_lu_gufunc(a, n, out):
     """``out[b] = det(a[b])`` for the flattened stack ``a`` of ``n x n`` matrices."""
     w = np.empty(n * n, dtype=a.dtype)
@@ -130,7 +135,7 @@ def det_lu_gufunc(a, n, out):
         out[b] = det_lu_kernel(a[b], n, w, piv)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, error_model="numpy")
 def slogdet_lu_gufunc(a, n, sign, logabs):
     """``sign[b], logabs[b] = slogdet(a[b])`` for a flattened stack."""
     w = np.empty(n * n, dtype=a.dtype)
@@ -141,8 +146,8 @@ def slogdet_lu_gufunc(a, n, sign, logabs):
         logabs[b] = la
 
 
-@njit(cache=True, nogil=True)
-def inv_gufunc(a, n, out, info):
+@njit(cache=True, nogil=True, error_model="numpy")
+def inv_gufunc(a, n, out, info, sfmin):
     """``out[b] = inv(a[b])``; ``info[b] = j + 1`` where pivot j is exactly zero.
 
     A failed element's ``out`` is left unspecified (the caller fills it with NaN).
@@ -153,7 +158,7 @@ def inv_gufunc(a, n, out, info):
         ab = a[b]
         for i in range(n * n):
             w[i] = ab[i]
-        st, _ = getrf_kernel(w, n, piv)
+        st, _ = getrf_kernel(w, n, piv, sfmin)
         info[b] = st
         if st == 0:
             x = out[b]
@@ -164,8 +169,8 @@ def inv_gufunc(a, n, out, info):
             getrs_kernel(w, n, piv, x, n)
 
 
-@njit(cache=True, nogil=True)
-def solve_gufunc(a, bb, n, k, out, info):
+@njit(cache=True, nogil=True, error_model="numpy")
+def solve_gufunc(a, bb, n, k, out, info, sfmin):
     """``out[b] = solve(a[b], bb[b])`` for ``n x k`` right-hand sides; info as in inv."""
     w = np.empty(n * n, dtype=a.dtype)
     piv = np.empty(n, dtype=np.intp)
@@ -173,7 +178,7 @@ def solve_gufunc(a, bb, n, k, out, info):
         ab = a[b]
         for i in range(n * n):
             w[i] = ab[i]
-        st, _ = getrf_kernel(w, n, piv)
+        st, _ = getrf_kernel(w, n, piv, sfmin)
         info[b] = st
         if st == 0:
             x = out[b]
@@ -181,3 +186,16 @@ def solve_gufunc(a, bb, n, k, out, info):
             for i in range(n * k):
                 x[i] = rhs[i]
             getrs_kernel(w, n, piv, x, k)
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def getrf_info_gufunc(a, n, idx, info, sfmin):
+    """``info[b]`` = getrf's status of ``a[b]`` for each ``b`` in ``idx`` (the others untouched)."""
+    w = np.empty(n * n, dtype=a.dtype)
+    piv = np.empty(n, dtype=np.intp)
+    for t in range(idx.shape[0]):
+        b = idx[t]
+        ab = a[b]
+        for i in range(n * n):
+            w[i] = ab[i]
+        info[b], _ = getrf_kernel(w, n, piv, sfmin)

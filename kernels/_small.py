@@ -2,15 +2,13 @@
 import numpy as np
 from numba import njit
 
-from ._util import abs2, cabs1
+from ._util import abs2, cabs1, recip
 
 
-@njit(cache=True, nogil=True)
-def inv2_gufunc(a, out, info):
+@njit(cache=True, nogil=True, error_model="numpy")
+def inv2_gufunc(a, out, info, sfmin):
     """Stacked 2x2 inverse by unrolled LU; info as in _lu.inv_gufunc."""
-    eye = np.zeros(4, dtype=a.dtype)
-    for i in range(2):
-        eye[i * 3] = 1
+    one = np.ones(1, dtype=a.dtype)[0]
     for b in range(a.shape[0]):
         x = a[b]
         a00, a01 = x[0], x[1]
@@ -22,36 +20,46 @@ def inv2_gufunc(a, out, info):
         if t > m:
             m = t
             q = 1
-        if q == 1:
-            a00, a10 = a10, a00
-            a01, a11 = a11, a01
-            p0, p1 = p1, p0
+        s1 = q == 1
+        w = a00
+        a00 = a10 if s1 else a00
+        a10 = w if s1 else a10
+        w = a01
+        a01 = a11 if s1 else a01
+        a11 = w if s1 else a11
+        w = p0
+        p0 = p1 if s1 else p0
+        p1 = w if s1 else p1
         if a00 == 0:
             info[b] = 1
             continue
-        a10 = a10 / a00
+        r0 = recip(a00)
+        if cabs1(a00) >= sfmin:
+            a10 = a10 * r0
+        else:
+            a10 = a10 / a00
         a11 -= a10 * a01
         if a11 == 0:
             info[b] = 2
             continue
+        r1 = recip(a11)
         info[b] = 0
+        m10 = -a10
         y = out[b]
-        for c in range(2):
-            y0, y1 = eye[p0 * 2 + c], eye[p1 * 2 + c]
-            y1 -= a10 * y0
-            y1 = y1 / a11
-            y0 -= a01 * y1
-            y0 = y0 / a00
-            y[0 * 2 + c] = y0
-            y[1 * 2 + c] = y1
+        z1 = (m10) * r1
+        z0 = (one - a01 * z1) * r0
+        y[0 + p0] = z0
+        y[2 + p0] = z1
+        z1 = (one) * r1
+        z0 = (-(a01 * z1)) * r0
+        y[0 + p1] = z0
+        y[2 + p1] = z1
 
 
-@njit(cache=True, nogil=True)
-def inv3_gufunc(a, out, info):
+@njit(cache=True, nogil=True, error_model="numpy")
+def inv3_gufunc(a, out, info, sfmin):
     """Stacked 3x3 inverse by unrolled LU; info as in _lu.inv_gufunc."""
-    eye = np.zeros(9, dtype=a.dtype)
-    for i in range(3):
-        eye[i * 4] = 1
+    one = np.ones(1, dtype=a.dtype)[0]
     for b in range(a.shape[0]):
         x = a[b]
         a00, a01, a02 = x[0], x[1], x[2]
@@ -68,23 +76,36 @@ def inv3_gufunc(a, out, info):
         if t > m:
             m = t
             q = 2
-        if q == 1:
-            a00, a10 = a10, a00
-            a01, a11 = a11, a01
-            a02, a12 = a12, a02
-            p0, p1 = p1, p0
-        elif q == 2:
-            a00, a20 = a20, a00
-            a01, a21 = a21, a01
-            a02, a22 = a22, a02
-            p0, p2 = p2, p0
+        s1 = q == 1
+        s2 = q == 2
+        w = a00
+        a00 = a10 if s1 else (a20 if s2 else a00)
+        a10 = w if s1 else a10
+        a20 = w if s2 else a20
+        w = a01
+        a01 = a11 if s1 else (a21 if s2 else a01)
+        a11 = w if s1 else a11
+        a21 = w if s2 else a21
+        w = a02
+        a02 = a12 if s1 else (a22 if s2 else a02)
+        a12 = w if s1 else a12
+        a22 = w if s2 else a22
+        w = p0
+        p0 = p1 if s1 else (p2 if s2 else p0)
+        p1 = w if s1 else p1
+        p2 = w if s2 else p2
         if a00 == 0:
             info[b] = 1
             continue
-        a10 = a10 / a00
+        r0 = recip(a00)
+        if cabs1(a00) >= sfmin:
+            a10 = a10 * r0
+            a20 = a20 * r0
+        else:
+            a10 = a10 / a00
+            a20 = a20 / a00
         a11 -= a10 * a01
         a12 -= a10 * a02
-        a20 = a20 / a00
         a21 -= a20 * a01
         a22 -= a20 * a02
         m = cabs1(a11)
@@ -93,43 +114,61 @@ def inv3_gufunc(a, out, info):
         if t > m:
             m = t
             q = 2
-        if q == 2:
-            a10, a20 = a20, a10
-            a11, a21 = a21, a11
-            a12, a22 = a22, a12
-            p1, p2 = p2, p1
+        s2 = q == 2
+        w = a10
+        a10 = a20 if s2 else a10
+        a20 = w if s2 else a20
+        w = a11
+        a11 = a21 if s2 else a11
+        a21 = w if s2 else a21
+        w = a12
+        a12 = a22 if s2 else a12
+        a22 = w if s2 else a22
+        w = p1
+        p1 = p2 if s2 else p1
+        p2 = w if s2 else p2
         if a11 == 0:
             info[b] = 2
             continue
-        a21 = a21 / a11
+        r1 = recip(a11)
+        if cabs1(a11) >= sfmin:
+            a21 = a21 * r1
+        else:
+            a21 = a21 / a11
         a22 -= a21 * a12
         if a22 == 0:
             info[b] = 3
             continue
+        r2 = recip(a22)
         info[b] = 0
+        m10 = -a10
+        m20 = -a20 - a21 * m10
+        m21 = -a21
         y = out[b]
-        for c in range(3):
-            y0, y1, y2 = eye[p0 * 3 + c], eye[p1 * 3 + c], eye[p2 * 3 + c]
-            y1 -= a10 * y0
-            y2 -= a20 * y0
-            y2 -= a21 * y1
-            y2 = y2 / a22
-            y0 -= a02 * y2
-            y1 -= a12 * y2
-            y1 = y1 / a11
-            y0 -= a01 * y1
-            y0 = y0 / a00
-            y[0 * 3 + c] = y0
-            y[1 * 3 + c] = y1
-            y[2 * 3 + c] = y2
+        z2 = (m20) * r2
+        z1 = (m10 - a12 * z2) * r1
+        z0 = (one - a01 * z1 - a02 * z2) * r0
+        y[0 + p0] = z0
+        y[3 + p0] = z1
+        y[6 + p0] = z2
+        z2 = (m21) * r2
+        z1 = (one - a12 * z2) * r1
+        z0 = (-(a01 * z1 + a02 * z2)) * r0
+        y[0 + p1] = z0
+        y[3 + p1] = z1
+        y[6 + p1] = z2
+        z2 = (one) * r2
+        z1 = (-(a12 * z2)) * r1
+        z0 = (-(a01 * z1 + a02 * z2)) * r0
+        y[0 + p2] = z0
+        y[3 + p2] = z1
+        y[6 + p2] = z2
 
 
-@njit(cache=True, nogil=True)
-def inv4_gufunc(a, out, info):
+@njit(cache=True, nogil=True, error_model="numpy")
+def inv4_gufunc(a, out, info, sfmin):
     """Stacked 4x4 inverse by unrolled LU; info as in _lu.inv_gufunc."""
-    eye = np.zeros(16, dtype=a.dtype)
-    for i in range(4):
-        eye[i * 5] = 1
+    one = np.ones(1, dtype=a.dtype)[0]
     for b in range(a.shape[0]):
         x = a[b]
         a00, a01, a02, a03 = x[0], x[1], x[2], x[3]
@@ -151,36 +190,52 @@ def inv4_gufunc(a, out, info):
         if t > m:
             m = t
             q = 3
-        if q == 1:
-            a00, a10 = a10, a00
-            a01, a11 = a11, a01
-            a02, a12 = a12, a02
-            a03, a13 = a13, a03
-            p0, p1 = p1, p0
-        elif q == 2:
-            a00, a20 = a20, a00
-            a01, a21 = a21, a01
-            a02, a22 = a22, a02
-            a03, a23 = a23, a03
-            p0, p2 = p2, p0
-        elif q == 3:
-            a00, a30 = a30, a00
-            a01, a31 = a31, a01
-            a02, a32 = a32, a02
-            a03, a33 = a33, a03
-            p0, p3 = p3, p0
+        s1 = q == 1
+        s2 = q == 2
+        s3 = q == 3
+        w = a00
+        a00 = a10 if s1 else (a20 if s2 else (a30 if s3 else a00))
+        a10 = w if s1 else a10
+        a20 = w if s2 else a20
+        a30 = w if s3 else a30
+        w = a01
+        a01 = a11 if s1 else (a21 if s2 else (a31 if s3 else a01))
+        a11 = w if s1 else a11
+        a21 = w if s2 else a21
+        a31 = w if s3 else a31
+        w = a02
+        a02 = a12 if s1 else (a22 if s2 else (a32 if s3 else a02))
+        a12 = w if s1 else a12
+        a22 = w if s2 else a22
+        a32 = w if s3 else a32
+        w = a03
+        a03 = a13 if s1 else (a23 if s2 else (a33 if s3 else a03))
+        a13 = w if s1 else a13
+        a23 = w if s2 else a23
+        a33 = w if s3 else a33
+        w = p0
+        p0 = p1 if s1 else (p2 if s2 else (p3 if s3 else p0))
+        p1 = w if s1 else p1
+        p2 = w if s2 else p2
+        p3 = w if s3 else p3
         if a00 == 0:
             info[b] = 1
             continue
-        a10 = a10 / a00
+        r0 = recip(a00)
+        if cabs1(a00) >= sfmin:
+            a10 = a10 * r0
+            a20 = a20 * r0
+            a30 = a30 * r0
+        else:
+            a10 = a10 / a00
+            a20 = a20 / a00
+            a30 = a30 / a00
         a11 -= a10 * a01
         a12 -= a10 * a02
         a13 -= a10 * a03
-        a20 = a20 / a00
         a21 -= a20 * a01
         a22 -= a20 * a02
         a23 -= a20 * a03
-        a30 = a30 / a00
         a31 -= a30 * a01
         a32 -= a30 * a02
         a33 -= a30 * a03
@@ -194,25 +249,40 @@ def inv4_gufunc(a, out, info):
         if t > m:
             m = t
             q = 3
-        if q == 2:
-            a10, a20 = a20, a10
-            a11, a21 = a21, a11
-            a12, a22 = a22, a12
-            a13, a23 = a23, a13
-            p1, p2 = p2, p1
-        elif q == 3:
-            a10, a30 = a30, a10
-            a11, a31 = a31, a11
-            a12, a32 = a32, a12
-            a13, a33 = a33, a13
-            p1, p3 = p3, p1
+        s2 = q == 2
+        s3 = q == 3
+        w = a10
+        a10 = a20 if s2 else (a30 if s3 else a10)
+        a20 = w if s2 else a20
+        a30 = w if s3 else a30
+        w = a11
+        a11 = a21 if s2 else (a31 if s3 else a11)
+        a21 = w if s2 else a21
+        a31 = w if s3 else a31
+        w = a12
+        a12 = a22 if s2 else (a32 if s3 else a12)
+        a22 = w if s2 else a22
+        a32 = w if s3 else a32
+        w = a13
+        a13 = a23 if s2 else (a33 if s3 else a13)
+        a23 = w if s2 else a23
+        a33 = w if s3 else a33
+        w = p1
+        p1 = p2 if s2 else (p3 if s3 else p1)
+        p2 = w if s2 else p2
+        p3 = w if s3 else p3
         if a11 == 0:
             info[b] = 2
             continue
-        a21 = a21 / a11
+        r1 = recip(a11)
+        if cabs1(a11) >= sfmin:
+            a21 = a21 * r1
+            a31 = a31 * r1
+        else:
+            a21 = a21 / a11
+            a31 = a31 / a11
         a22 -= a21 * a12
         a23 -= a21 * a13
-        a31 = a31 / a11
         a32 -= a31 * a12
         a33 -= a31 * a13
         m = cabs1(a22)
@@ -221,52 +291,133 @@ def inv4_gufunc(a, out, info):
         if t > m:
             m = t
             q = 3
-        if q == 3:
-            a20, a30 = a30, a20
-            a21, a31 = a31, a21
-            a22, a32 = a32, a22
-            a23, a33 = a33, a23
-            p2, p3 = p3, p2
+        s3 = q == 3
+        w = a20
+        a20 = a30 if s3 else a20
+        a30 = w if s3 else a30
+        w = a21
+        a21 = a31 if s3 else a21
+        a31 = w if s3 else a31
+        w = a22
+        a22 = a32 if s3 else a22
+        a32 = w if s3 else a32
+        w = a23
+        a23 = a33 if s3 else a23
+        a33 = w if s3 else a33
+        w = p2
+        p2 = p3 if s3 else p2
+        p3 = w if s3 else p3
         if a22 == 0:
             info[b] = 3
             continue
-        a32 = a32 / a22
+        r2 = recip(a22)
+        if cabs1(a22) >= sfmin:
+            a32 = a32 * r2
+        else:
+            a32 = a32 / a22
         a33 -= a32 * a23
         if a33 == 0:
             info[b] = 4
             continue
+        r3 = recip(a33)
         info[b] = 0
+        m10 = -a10
+        m20 = -a20 - a21 * m10
+        m30 = -a30 - a31 * m10 - a32 * m20
+        m21 = -a21
+        m31 = -a31 - a32 * m21
+        m32 = -a32
         y = out[b]
-        for c in range(4):
-            y0, y1, y2, y3 = eye[p0 * 4 + c], eye[p1 * 4 + c], eye[p2 * 4 + c], eye[p3 * 4 + c]
-            y1 -= a10 * y0
-            y2 -= a20 * y0
-            y3 -= a30 * y0
-            y2 -= a21 * y1
-            y3 -= a31 * y1
-            y3 -= a32 * y2
-            y3 = y3 / a33
-            y0 -= a03 * y3
-            y1 -= a13 * y3
-            y2 -= a23 * y3
-            y2 = y2 / a22
-            y0 -= a02 * y2
-            y1 -= a12 * y2
-            y1 = y1 / a11
-            y0 -= a01 * y1
-            y0 = y0 / a00
-            y[0 * 4 + c] = y0
-            y[1 * 4 + c] = y1
-            y[2 * 4 + c] = y2
-            y[3 * 4 + c] = y3
+        z3 = (m30) * r3
+        z2 = (m20 - a23 * z3) * r2
+        z1 = (m10 - a12 * z2 - a13 * z3) * r1
+        z0 = (one - a01 * z1 - a02 * z2 - a03 * z3) * r0
+        y[0 + p0] = z0
+        y[4 + p0] = z1
+        y[8 + p0] = z2
+        y[12 + p0] = z3
+        z3 = (m31) * r3
+        z2 = (m21 - a23 * z3) * r2
+        z1 = (one - a12 * z2 - a13 * z3) * r1
+        z0 = (-(a01 * z1 + a02 * z2 + a03 * z3)) * r0
+        y[0 + p1] = z0
+        y[4 + p1] = z1
+        y[8 + p1] = z2
+        y[12 + p1] = z3
+        z3 = (m32) * r3
+        z2 = (one - a23 * z3) * r2
+        z1 = (-(a12 * z2 + a13 * z3)) * r1
+        z0 = (-(a01 * z1 + a02 * z2 + a03 * z3)) * r0
+        y[0 + p2] = z0
+        y[4 + p2] = z1
+        y[8 + p2] = z2
+        y[12 + p2] = z3
+        z3 = (one) * r3
+        z2 = (-(a23 * z3)) * r2
+        z1 = (-(a12 * z2 + a13 * z3)) * r1
+        z0 = (-(a01 * z1 + a02 * z2 + a03 * z3)) * r0
+        y[0 + p3] = z0
+        y[4 + p3] = z1
+        y[8 + p3] = z2
+        y[12 + p3] = z3
 
 
-@njit(cache=True, nogil=True)
-def solve2_gufunc(a, bb, k, out, info):
-    """Stacked 2x2 solves with k right-hand sides by unrolled LU."""
+@njit(cache=True, nogil=True, error_model="numpy")
+def solve2_one(a, bb, out, info, sfmin):
+    """Stacked 2x2 solves with one right-hand side."""
     for b in range(a.shape[0]):
         x = a[b]
         r = bb[b]
+        a00, a01 = x[0], x[1]
+        a10, a11 = x[2], x[3]
+        y0, y1 = r[0], r[1]
+        m = cabs1(a00)
+        q = 0
+        t = cabs1(a10)
+        if t > m:
+            m = t
+            q = 1
+        s1 = q == 1
+        w = a00
+        a00 = a10 if s1 else a00
+        a10 = w if s1 else a10
+        w = a01
+        a01 = a11 if s1 else a01
+        a11 = w if s1 else a11
+        w = y0
+        y0 = y1 if s1 else y0
+        y1 = w if s1 else y1
+        if a00 == 0:
+            info[b] = 1
+            continue
+        r0 = recip(a00)
+        if cabs1(a00) >= sfmin:
+            a10 = a10 * r0
+        else:
+            a10 = a10 / a00
+        a11 -= a10 * a01
+        y1 -= a10 * y0
+        if a11 == 0:
+            info[b] = 2
+            continue
+        r1 = recip(a11)
+        info[b] = 0
+        y1 = y1 * r1
+        y0 -= a01 * y1
+        y0 = y0 * r0
+        o = out[b]
+        o[0] = y0
+        o[1] = y1
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def solve2_gufunc(a, bb, k, out, info, sfmin):
+    """Stacked 2x2 solves with k right-hand sides by unrolled LU."""
+    if k == 1:
+        solve2_one(a, bb, out, info, sfmin)
+        return
+    for b in range(a.shape[0]):
+        x = a[b]
         a00, a01 = x[0], x[1]
         a10, a11 = x[2], x[3]
         p0, p1 = 0, 1
@@ -276,36 +427,150 @@ def solve2_gufunc(a, bb, k, out, info):
         if t > m:
             m = t
             q = 1
-        if q == 1:
-            a00, a10 = a10, a00
-            a01, a11 = a11, a01
-            p0, p1 = p1, p0
+        s1 = q == 1
+        w = a00
+        a00 = a10 if s1 else a00
+        a10 = w if s1 else a10
+        w = a01
+        a01 = a11 if s1 else a01
+        a11 = w if s1 else a11
+        w = p0
+        p0 = p1 if s1 else p0
+        p1 = w if s1 else p1
         if a00 == 0:
             info[b] = 1
             continue
-        a10 = a10 / a00
+        r0 = recip(a00)
+        if cabs1(a00) >= sfmin:
+            a10 = a10 * r0
+        else:
+            a10 = a10 / a00
         a11 -= a10 * a01
         if a11 == 0:
             info[b] = 2
             continue
+        r1 = recip(a11)
         info[b] = 0
+        r = bb[b]
         y = out[b]
         for c in range(k):
             y0, y1 = r[p0 * k + c], r[p1 * k + c]
             y1 -= a10 * y0
-            y1 = y1 / a11
+            y1 = y1 * r1
             y0 -= a01 * y1
-            y0 = y0 / a00
+            y0 = y0 * r0
             y[0 * k + c] = y0
             y[1 * k + c] = y1
 
 
-@njit(cache=True, nogil=True)
-def solve3_gufunc(a, bb, k, out, info):
-    """Stacked 3x3 solves with k right-hand sides by unrolled LU."""
+@njit(cache=True, nogil=True, error_model="numpy")
+def solve3_one(a, bb, out, info, sfmin):
+    """Stacked 3x3 solves with one right-hand side."""
     for b in range(a.shape[0]):
         x = a[b]
         r = bb[b]
+        a00, a01, a02 = x[0], x[1], x[2]
+        a10, a11, a12 = x[3], x[4], x[5]
+        a20, a21, a22 = x[6], x[7], x[8]
+        y0, y1, y2 = r[0], r[1], r[2]
+        m = cabs1(a00)
+        q = 0
+        t = cabs1(a10)
+        if t > m:
+            m = t
+            q = 1
+        t = cabs1(a20)
+        if t > m:
+            m = t
+            q = 2
+        s1 = q == 1
+        s2 = q == 2
+        w = a00
+        a00 = a10 if s1 else (a20 if s2 else a00)
+        a10 = w if s1 else a10
+        a20 = w if s2 else a20
+        w = a01
+        a01 = a11 if s1 else (a21 if s2 else a01)
+        a11 = w if s1 else a11
+        a21 = w if s2 else a21
+        w = a02
+        a02 = a12 if s1 else (a22 if s2 else a02)
+        a12 = w if s1 else a12
+        a22 = w if s2 else a22
+        w = y0
+        y0 = y1 if s1 else (y2 if s2 else y0)
+        y1 = w if s1 else y1
+        y2 = w if s2 else y2
+        if a00 == 0:
+            info[b] = 1
+            continue
+        r0 = recip(a00)
+        if cabs1(a00) >= sfmin:
+            a10 = a10 * r0
+            a20 = a20 * r0
+        else:
+            a10 = a10 / a00
+            a20 = a20 / a00
+        a11 -= a10 * a01
+        a12 -= a10 * a02
+        y1 -= a10 * y0
+        a21 -= a20 * a01
+        a22 -= a20 * a02
+        y2 -= a20 * y0
+        m = cabs1(a11)
+        q = 1
+        t = cabs1(a21)
+        if t > m:
+            m = t
+            q = 2
+        s2 = q == 2
+        w = a10
+        a10 = a20 if s2 else a10
+        a20 = w if s2 else a20
+        w = a11
+        a11 = a21 if s2 else a11
+        a21 = w if s2 else a21
+        w = a12
+        a12 = a22 if s2 else a12
+        a22 = w if s2 else a22
+        w = y1
+        y1 = y2 if s2 else y1
+        y2 = w if s2 else y2
+        if a11 == 0:
+            info[b] = 2
+            continue
+        r1 = recip(a11)
+        if cabs1(a11) >= sfmin:
+            a21 = a21 * r1
+        else:
+            a21 = a21 / a11
+        a22 -= a21 * a12
+        y2 -= a21 * y1
+        if a22 == 0:
+            info[b] = 3
+            continue
+        r2 = recip(a22)
+        info[b] = 0
+        y2 = y2 * r2
+        y0 -= a02 * y2
+        y1 -= a12 * y2
+        y1 = y1 * r1
+        y0 -= a01 * y1
+        y0 = y0 * r0
+        o = out[b]
+        o[0] = y0
+        o[1] = y1
+        o[2] = y2
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def solve3_gufunc(a, bb, k, out, info, sfmin):
+    """Stacked 3x3 solves with k right-hand sides by unrolled LU."""
+    if k == 1:
+        solve3_one(a, bb, out, info, sfmin)
+        return
+    for b in range(a.shape[0]):
+        x = a[b]
         a00, a01, a02 = x[0], x[1], x[2]
         a10, a11, a12 = x[3], x[4], x[5]
         a20, a21, a22 = x[6], x[7], x[8]
@@ -320,23 +585,36 @@ def solve3_gufunc(a, bb, k, out, info):
         if t > m:
             m = t
             q = 2
-        if q == 1:
-            a00, a10 = a10, a00
-            a01, a11 = a11, a01
-            a02, a12 = a12, a02
-            p0, p1 = p1, p0
-        elif q == 2:
-            a00, a20 = a20, a00
-            a01, a21 = a21, a01
-            a02, a22 = a22, a02
-            p0, p2 = p2, p0
+        s1 = q == 1
+        s2 = q == 2
+        w = a00
+        a00 = a10 if s1 else (a20 if s2 else a00)
+        a10 = w if s1 else a10
+        a20 = w if s2 else a20
+        w = a01
+        a01 = a11 if s1 else (a21 if s2 else a01)
+        a11 = w if s1 else a11
+        a21 = w if s2 else a21
+        w = a02
+        a02 = a12 if s1 else (a22 if s2 else a02)
+        a12 = w if s1 else a12
+        a22 = w if s2 else a22
+        w = p0
+        p0 = p1 if s1 else (p2 if s2 else p0)
+        p1 = w if s1 else p1
+        p2 = w if s2 else p2
         if a00 == 0:
             info[b] = 1
             continue
-        a10 = a10 / a00
+        r0 = recip(a00)
+        if cabs1(a00) >= sfmin:
+            a10 = a10 * r0
+            a20 = a20 * r0
+        else:
+            a10 = a10 / a00
+            a20 = a20 / a00
         a11 -= a10 * a01
         a12 -= a10 * a02
-        a20 = a20 / a00
         a21 -= a20 * a01
         a22 -= a20 * a02
         m = cabs1(a11)
@@ -345,43 +623,238 @@ def solve3_gufunc(a, bb, k, out, info):
         if t > m:
             m = t
             q = 2
-        if q == 2:
-            a10, a20 = a20, a10
-            a11, a21 = a21, a11
-            a12, a22 = a22, a12
-            p1, p2 = p2, p1
+        s2 = q == 2
+        w = a10
+        a10 = a20 if s2 else a10
+        a20 = w if s2 else a20
+        w = a11
+        a11 = a21 if s2 else a11
+        a21 = w if s2 else a21
+        w = a12
+        a12 = a22 if s2 else a12
+        a22 = w if s2 else a22
+        w = p1
+        p1 = p2 if s2 else p1
+        p2 = w if s2 else p2
         if a11 == 0:
             info[b] = 2
             continue
-        a21 = a21 / a11
+        r1 = recip(a11)
+        if cabs1(a11) >= sfmin:
+            a21 = a21 * r1
+        else:
+            a21 = a21 / a11
         a22 -= a21 * a12
         if a22 == 0:
             info[b] = 3
             continue
+        r2 = recip(a22)
         info[b] = 0
+        r = bb[b]
         y = out[b]
         for c in range(k):
             y0, y1, y2 = r[p0 * k + c], r[p1 * k + c], r[p2 * k + c]
             y1 -= a10 * y0
             y2 -= a20 * y0
             y2 -= a21 * y1
-            y2 = y2 / a22
+            y2 = y2 * r2
             y0 -= a02 * y2
             y1 -= a12 * y2
-            y1 = y1 / a11
+            y1 = y1 * r1
             y0 -= a01 * y1
-            y0 = y0 / a00
+            y0 = y0 * r0
             y[0 * k + c] = y0
             y[1 * k + c] = y1
             y[2 * k + c] = y2
 
 
-@njit(cache=True, nogil=True)
-def solve4_gufunc(a, bb, k, out, info):
-    """Stacked 4x4 solves with k right-hand sides by unrolled LU."""
+@njit(cache=True, nogil=True, error_model="numpy")
+def solve4_one(a, bb, out, info, sfmin):
+    """Stacked 4x4 solves with one right-hand side."""
     for b in range(a.shape[0]):
         x = a[b]
         r = bb[b]
+        a00, a01, a02, a03 = x[0], x[1], x[2], x[3]
+        a10, a11, a12, a13 = x[4], x[5], x[6], x[7]
+        a20, a21, a22, a23 = x[8], x[9], x[10], x[11]
+        a30, a31, a32, a33 = x[12], x[13], x[14], x[15]
+        y0, y1, y2, y3 = r[0], r[1], r[2], r[3]
+        m = cabs1(a00)
+        q = 0
+        t = cabs1(a10)
+        if t > m:
+            m = t
+            q = 1
+        t = cabs1(a20)
+        if t > m:
+            m = t
+            q = 2
+        t = cabs1(a30)
+        if t > m:
+            m = t
+            q = 3
+        s1 = q == 1
+        s2 = q == 2
+        s3 = q == 3
+        w = a00
+        a00 = a10 if s1 else (a20 if s2 else (a30 if s3 else a00))
+        a10 = w if s1 else a10
+        a20 = w if s2 else a20
+        a30 = w if s3 else a30
+        w = a01
+        a01 = a11 if s1 else (a21 if s2 else (a31 if s3 else a01))
+        a11 = w if s1 else a11
+        a21 = w if s2 else a21
+        a31 = w if s3 else a31
+        w = a02
+        a02 = a12 if s1 else (a22 if s2 else (a32 if s3 else a02))
+        a12 = w if s1 else a12
+        a22 = w if s2 else a22
+        a32 = w if s3 else a32
+        w = a03
+        a03 = a13 if s1 else (a23 if s2 else (a33 if s3 else a03))
+        a13 = w if s1 else a13
+        a23 = w if s2 else a23
+        a33 = w if s3 else a33
+        w = y0
+        y0 = y1 if s1 else (y2 if s2 else (y3 if s3 else y0))
+        y1 = w if s1 else y1
+        y2 = w if s2 else y2
+        y3 = w if s3 else y3
+        if a00 == 0:
+            info[b] = 1
+            continue
+        r0 = recip(a00)
+        if cabs1(a00) >= sfmin:
+            a10 = a10 * r0
+            a20 = a20 * r0
+            a30 = a30 * r0
+        else:
+            a10 = a10 / a00
+            a20 = a20 / a00
+            a30 = a30 / a00
+        a11 -= a10 * a01
+        a12 -= a10 * a02
+        a13 -= a10 * a03
+        y1 -= a10 * y0
+        a21 -= a20 * a01
+        a22 -= a20 * a02
+        a23 -= a20 * a03
+        y2 -= a20 * y0
+        a31 -= a30 * a01
+        a32 -= a30 * a02
+        a33 -= a30 * a03
+        y3 -= a30 * y0
+        m = cabs1(a11)
+        q = 1
+        t = cabs1(a21)
+        if t > m:
+            m = t
+            q = 2
+        t = cabs1(a31)
+        if t > m:
+            m = t
+            q = 3
+        s2 = q == 2
+        s3 = q == 3
+        w = a10
+        a10 = a20 if s2 else (a30 if s3 else a10)
+        a20 = w if s2 else a20
+        a30 = w if s3 else a30
+        w = a11
+        a11 = a21 if s2 else (a31 if s3 else a11)
+        a21 = w if s2 else a21
+        a31 = w if s3 else a31
+        w = a12
+        a12 = a22 if s2 else (a32 if s3 else a12)
+        a22 = w if s2 else a22
+        a32 = w if s3 else a32
+        w = a13
+        a13 = a23 if s2 else (a33 if s3 else a13)
+        a23 = w if s2 else a23
+        a33 = w if s3 else a33
+        w = y1
+        y1 = y2 if s2 else (y3 if s3 else y1)
+        y2 = w if s2 else y2
+        y3 = w if s3 else y3
+        if a11 == 0:
+            info[b] = 2
+            continue
+        r1 = recip(a11)
+        if cabs1(a11) >= sfmin:
+            a21 = a21 * r1
+            a31 = a31 * r1
+        else:
+            a21 = a21 / a11
+            a31 = a31 / a11
+        a22 -= a21 * a12
+        a23 -= a21 * a13
+        y2 -= a21 * y1
+        a32 -= a31 * a12
+        a33 -= a31 * a13
+        y3 -= a31 * y1
+        m = cabs1(a22)
+        q = 2
+        t = cabs1(a32)
+        if t > m:
+            m = t
+            q = 3
+        s3 = q == 3
+        w = a20
+        a20 = a30 if s3 else a20
+        a30 = w if s3 else a30
+        w = a21
+        a21 = a31 if s3 else a21
+        a31 = w if s3 else a31
+        w = a22
+        a22 = a32 if s3 else a22
+        a32 = w if s3 else a32
+        w = a23
+        a23 = a33 if s3 else a23
+        a33 = w if s3 else a33
+        w = y2
+        y2 = y3 if s3 else y2
+        y3 = w if s3 else y3
+        if a22 == 0:
+            info[b] = 3
+            continue
+        r2 = recip(a22)
+        if cabs1(a22) >= sfmin:
+            a32 = a32 * r2
+        else:
+            a32 = a32 / a22
+        a33 -= a32 * a23
+        y3 -= a32 * y2
+        if a33 == 0:
+            info[b] = 4
+            continue
+        r3 = recip(a33)
+        info[b] = 0
+        y3 = y3 * r3
+        y0 -= a03 * y3
+        y1 -= a13 * y3
+        y2 -= a23 * y3
+        y2 = y2 * r2
+        y0 -= a02 * y2
+        y1 -= a12 * y2
+        y1 = y1 * r1
+        y0 -= a01 * y1
+        y0 = y0 * r0
+        o = out[b]
+        o[0] = y0
+        o[1] = y1
+        o[2] = y2
+        o[3] = y3
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def solve4_gufunc(a, bb, k, out, info, sfmin):
+    """Stacked 4x4 solves with k right-hand sides by unrolled LU."""
+    if k == 1:
+        solve4_one(a, bb, out, info, sfmin)
+        return
+    for b in range(a.shape[0]):
+        x = a[b]
         a00, a01, a02, a03 = x[0], x[1], x[2], x[3]
         a10, a11, a12, a13 = x[4], x[5], x[6], x[7]
         a20, a21, a22, a23 = x[8], x[9], x[10], x[11]
@@ -401,36 +874,52 @@ def solve4_gufunc(a, bb, k, out, info):
         if t > m:
             m = t
             q = 3
-        if q == 1:
-            a00, a10 = a10, a00
-            a01, a11 = a11, a01
-            a02, a12 = a12, a02
-            a03, a13 = a13, a03
-            p0, p1 = p1, p0
-        elif q == 2:
-            a00, a20 = a20, a00
-            a01, a21 = a21, a01
-            a02, a22 = a22, a02
-            a03, a23 = a23, a03
-            p0, p2 = p2, p0
-        elif q == 3:
-            a00, a30 = a30, a00
-            a01, a31 = a31, a01
-            a02, a32 = a32, a02
-            a03, a33 = a33, a03
-            p0, p3 = p3, p0
+        s1 = q == 1
+        s2 = q == 2
+        s3 = q == 3
+        w = a00
+        a00 = a10 if s1 else (a20 if s2 else (a30 if s3 else a00))
+        a10 = w if s1 else a10
+        a20 = w if s2 else a20
+        a30 = w if s3 else a30
+        w = a01
+        a01 = a11 if s1 else (a21 if s2 else (a31 if s3 else a01))
+        a11 = w if s1 else a11
+        a21 = w if s2 else a21
+        a31 = w if s3 else a31
+        w = a02
+        a02 = a12 if s1 else (a22 if s2 else (a32 if s3 else a02))
+        a12 = w if s1 else a12
+        a22 = w if s2 else a22
+        a32 = w if s3 else a32
+        w = a03
+        a03 = a13 if s1 else (a23 if s2 else (a33 if s3 else a03))
+        a13 = w if s1 else a13
+        a23 = w if s2 else a23
+        a33 = w if s3 else a33
+        w = p0
+        p0 = p1 if s1 else (p2 if s2 else (p3 if s3 else p0))
+        p1 = w if s1 else p1
+        p2 = w if s2 else p2
+        p3 = w if s3 else p3
         if a00 == 0:
             info[b] = 1
             continue
-        a10 = a10 / a00
+        r0 = recip(a00)
+        if cabs1(a00) >= sfmin:
+            a10 = a10 * r0
+            a20 = a20 * r0
+            a30 = a30 * r0
+        else:
+            a10 = a10 / a00
+            a20 = a20 / a00
+            a30 = a30 / a00
         a11 -= a10 * a01
         a12 -= a10 * a02
         a13 -= a10 * a03
-        a20 = a20 / a00
         a21 -= a20 * a01
         a22 -= a20 * a02
         a23 -= a20 * a03
-        a30 = a30 / a00
         a31 -= a30 * a01
         a32 -= a30 * a02
         a33 -= a30 * a03
@@ -444,25 +933,40 @@ def solve4_gufunc(a, bb, k, out, info):
         if t > m:
             m = t
             q = 3
-        if q == 2:
-            a10, a20 = a20, a10
-            a11, a21 = a21, a11
-            a12, a22 = a22, a12
-            a13, a23 = a23, a13
-            p1, p2 = p2, p1
-        elif q == 3:
-            a10, a30 = a30, a10
-            a11, a31 = a31, a11
-            a12, a32 = a32, a12
-            a13, a33 = a33, a13
-            p1, p3 = p3, p1
+        s2 = q == 2
+        s3 = q == 3
+        w = a10
+        a10 = a20 if s2 else (a30 if s3 else a10)
+        a20 = w if s2 else a20
+        a30 = w if s3 else a30
+        w = a11
+        a11 = a21 if s2 else (a31 if s3 else a11)
+        a21 = w if s2 else a21
+        a31 = w if s3 else a31
+        w = a12
+        a12 = a22 if s2 else (a32 if s3 else a12)
+        a22 = w if s2 else a22
+        a32 = w if s3 else a32
+        w = a13
+        a13 = a23 if s2 else (a33 if s3 else a13)
+        a23 = w if s2 else a23
+        a33 = w if s3 else a33
+        w = p1
+        p1 = p2 if s2 else (p3 if s3 else p1)
+        p2 = w if s2 else p2
+        p3 = w if s3 else p3
         if a11 == 0:
             info[b] = 2
             continue
-        a21 = a21 / a11
+        r1 = recip(a11)
+        if cabs1(a11) >= sfmin:
+            a21 = a21 * r1
+            a31 = a31 * r1
+        else:
+            a21 = a21 / a11
+            a31 = a31 / a11
         a22 -= a21 * a12
         a23 -= a21 * a13
-        a31 = a31 / a11
         a32 -= a31 * a12
         a33 -= a31 * a13
         m = cabs1(a22)
@@ -471,21 +975,37 @@ def solve4_gufunc(a, bb, k, out, info):
         if t > m:
             m = t
             q = 3
-        if q == 3:
-            a20, a30 = a30, a20
-            a21, a31 = a31, a21
-            a22, a32 = a32, a22
-            a23, a33 = a33, a23
-            p2, p3 = p3, p2
+        s3 = q == 3
+        w = a20
+        a20 = a30 if s3 else a20
+        a30 = w if s3 else a30
+        w = a21
+        a21 = a31 if s3 else a21
+        a31 = w if s3 else a31
+        w = a22
+        a22 = a32 if s3 else a22
+        a32 = w if s3 else a32
+        w = a23
+        a23 = a33 if s3 else a23
+        a33 = w if s3 else a33
+        w = p2
+        p2 = p3 if s3 else p2
+        p3 = w if s3 else p3
         if a22 == 0:
             info[b] = 3
             continue
-        a32 = a32 / a22
+        r2 = recip(a22)
+        if cabs1(a22) >= sfmin:
+            a32 = a32 * r2
+        else:
+            a32 = a32 / a22
         a33 -= a32 * a23
         if a33 == 0:
             info[b] = 4
             continue
+        r3 = recip(a33)
         info[b] = 0
+        r = bb[b]
         y = out[b]
         for c in range(k):
             y0, y1, y2, y3 = r[p0 * k + c], r[p1 * k + c], r[p2 * k + c], r[p3 * k + c]
@@ -495,105 +1015,107 @@ def solve4_gufunc(a, bb, k, out, info):
             y2 -= a21 * y1
             y3 -= a31 * y1
             y3 -= a32 * y2
-            y3 = y3 / a33
+            y3 = y3 * r3
             y0 -= a03 * y3
             y1 -= a13 * y3
             y2 -= a23 * y3
-            y2 = y2 / a22
+            y2 = y2 * r2
             y0 -= a02 * y2
             y1 -= a12 * y2
-            y1 = y1 / a11
+            y1 = y1 * r1
             y0 -= a01 * y1
-            y0 = y0 / a00
+            y0 = y0 * r0
             y[0 * k + c] = y0
             y[1 * k + c] = y1
             y[2 * k + c] = y2
             y[3 * k + c] = y3
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, error_model="numpy")
 def cholesky2_gufunc(a, out, info, upper):
     """Stacked 2x2 Cholesky factors; info = j + 1 at the first minor <= 0."""
-    for b in range(a.shape[0]):
-        x = a[b]
-        if upper:
+    one = np.ones(1, dtype=a.dtype)[0].real
+    if upper:
+        for b in range(a.shape[0]):
+            x = a[b]
             a00 = np.conj(x[0])
             a10 = np.conj(x[1])
             a11 = np.conj(x[3])
-        else:
-            a00 = x[0]
-            a10 = x[2]
-            a11 = x[3]
-        d = a00.real
-        if not d > 0:
-            info[b] = 1
-            continue
-        d = np.sqrt(d)
-        a00 = d
-        a10 = (a10) / d
-        d = a11.real - abs2(a10)
-        if not d > 0:
-            info[b] = 2
-            continue
-        d = np.sqrt(d)
-        a11 = d
-        info[b] = 0
-        y = out[b]
-        if upper:
+            st = 0
+            d = a00.real
+            st += ((st == 0) & ~(d > 0)) * 1
+            d = np.sqrt(d)
+            a00 = d
+            rd = one / d
+            a10 = (a10) * rd
+            d = a11.real - abs2(a10)
+            st += ((st == 0) & ~(d > 0)) * 2
+            d = np.sqrt(d)
+            a11 = d
+            info[b] = st
+            y = out[b]
             y[0] = np.conj(a00)
             y[1] = np.conj(a10)
             y[2] = 0
             y[3] = np.conj(a11)
-        else:
+    else:
+        for b in range(a.shape[0]):
+            x = a[b]
+            a00 = x[0]
+            a10 = x[2]
+            a11 = x[3]
+            st = 0
+            d = a00.real
+            st += ((st == 0) & ~(d > 0)) * 1
+            d = np.sqrt(d)
+            a00 = d
+            rd = one / d
+            a10 = (a10) * rd
+            d = a11.real - abs2(a10)
+            st += ((st == 0) & ~(d > 0)) * 2
+            d = np.sqrt(d)
+            a11 = d
+            info[b] = st
+            y = out[b]
             y[0] = a00
             y[1] = 0
             y[2] = a10
             y[3] = a11
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, error_model="numpy")
 def cholesky3_gufunc(a, out, info, upper):
     """Stacked 3x3 Cholesky factors; info = j + 1 at the first minor <= 0."""
-    for b in range(a.shape[0]):
-        x = a[b]
-        if upper:
+    one = np.ones(1, dtype=a.dtype)[0].real
+    if upper:
+        for b in range(a.shape[0]):
+            x = a[b]
             a00 = np.conj(x[0])
             a10 = np.conj(x[1])
             a11 = np.conj(x[4])
             a20 = np.conj(x[2])
             a21 = np.conj(x[5])
             a22 = np.conj(x[8])
-        else:
-            a00 = x[0]
-            a10 = x[3]
-            a11 = x[4]
-            a20 = x[6]
-            a21 = x[7]
-            a22 = x[8]
-        d = a00.real
-        if not d > 0:
-            info[b] = 1
-            continue
-        d = np.sqrt(d)
-        a00 = d
-        a10 = (a10) / d
-        a20 = (a20) / d
-        d = a11.real - abs2(a10)
-        if not d > 0:
-            info[b] = 2
-            continue
-        d = np.sqrt(d)
-        a11 = d
-        a21 = (a21 - a20 * np.conj(a10)) / d
-        d = a22.real - abs2(a20) - abs2(a21)
-        if not d > 0:
-            info[b] = 3
-            continue
-        d = np.sqrt(d)
-        a22 = d
-        info[b] = 0
-        y = out[b]
-        if upper:
+            st = 0
+            d = a00.real
+            st += ((st == 0) & ~(d > 0)) * 1
+            d = np.sqrt(d)
+            a00 = d
+            rd = one / d
+            a10 = (a10) * rd
+            a20 = (a20) * rd
+            d = a11.real - abs2(a10)
+            st += ((st == 0) & ~(d > 0)) * 2
+            d = np.sqrt(d)
+            a11 = d
+            rd = one / d
+            a21 = (a21 - a20 * np.conj(a10)) * rd
+            d = a22.real - abs2(a20) - abs2(a21)
+            st += ((st == 0) & ~(d > 0)) * 3
+            d = np.sqrt(d)
+            a22 = d
+            info[b] = st
+            y = out[b]
             y[0] = np.conj(a00)
             y[1] = np.conj(a10)
             y[2] = np.conj(a20)
@@ -603,7 +1125,35 @@ def cholesky3_gufunc(a, out, info, upper):
             y[6] = 0
             y[7] = 0
             y[8] = np.conj(a22)
-        else:
+    else:
+        for b in range(a.shape[0]):
+            x = a[b]
+            a00 = x[0]
+            a10 = x[3]
+            a11 = x[4]
+            a20 = x[6]
+            a21 = x[7]
+            a22 = x[8]
+            st = 0
+            d = a00.real
+            st += ((st == 0) & ~(d > 0)) * 1
+            d = np.sqrt(d)
+            a00 = d
+            rd = one / d
+            a10 = (a10) * rd
+            a20 = (a20) * rd
+            d = a11.real - abs2(a10)
+            st += ((st == 0) & ~(d > 0)) * 2
+            d = np.sqrt(d)
+            a11 = d
+            rd = one / d
+            a21 = (a21 - a20 * np.conj(a10)) * rd
+            d = a22.real - abs2(a20) - abs2(a21)
+            st += ((st == 0) & ~(d > 0)) * 3
+            d = np.sqrt(d)
+            a22 = d
+            info[b] = st
+            y = out[b]
             y[0] = a00
             y[1] = 0
             y[2] = 0
@@ -615,12 +1165,13 @@ def cholesky3_gufunc(a, out, info, upper):
             y[8] = a22
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, error_model="numpy")
 def cholesky4_gufunc(a, out, info, upper):
     """Stacked 4x4 Cholesky factors; info = j + 1 at the first minor <= 0."""
-    for b in range(a.shape[0]):
-        x = a[b]
-        if upper:
+    one = np.ones(1, dtype=a.dtype)[0].real
+    if upper:
+        for b in range(a.shape[0]):
+            x = a[b]
             a00 = np.conj(x[0])
             a10 = np.conj(x[1])
             a11 = np.conj(x[5])
@@ -631,50 +1182,34 @@ def cholesky4_gufunc(a, out, info, upper):
             a31 = np.conj(x[7])
             a32 = np.conj(x[11])
             a33 = np.conj(x[15])
-        else:
-            a00 = x[0]
-            a10 = x[4]
-            a11 = x[5]
-            a20 = x[8]
-            a21 = x[9]
-            a22 = x[10]
-            a30 = x[12]
-            a31 = x[13]
-            a32 = x[14]
-            a33 = x[15]
-        d = a00.real
-        if not d > 0:
-            info[b] = 1
-            continue
-        d = np.sqrt(d)
-        a00 = d
-        a10 = (a10) / d
-        a20 = (a20) / d
-        a30 = (a30) / d
-        d = a11.real - abs2(a10)
-        if not d > 0:
-            info[b] = 2
-            continue
-        d = np.sqrt(d)
-        a11 = d
-        a21 = (a21 - a20 * np.conj(a10)) / d
-        a31 = (a31 - a30 * np.conj(a10)) / d
-        d = a22.real - abs2(a20) - abs2(a21)
-        if not d > 0:
-            info[b] = 3
-            continue
-        d = np.sqrt(d)
-        a22 = d
-        a32 = (a32 - a30 * np.conj(a20) - a31 * np.conj(a21)) / d
-        d = a33.real - abs2(a30) - abs2(a31) - abs2(a32)
-        if not d > 0:
-            info[b] = 4
-            continue
-        d = np.sqrt(d)
-        a33 = d
-        info[b] = 0
-        y = out[b]
-        if upper:
+            st = 0
+            d = a00.real
+            st += ((st == 0) & ~(d > 0)) * 1
+            d = np.sqrt(d)
+            a00 = d
+            rd = one / d
+            a10 = (a10) * rd
+            a20 = (a20) * rd
+            a30 = (a30) * rd
+            d = a11.real - abs2(a10)
+            st += ((st == 0) & ~(d > 0)) * 2
+            d = np.sqrt(d)
+            a11 = d
+            rd = one / d
+            a21 = (a21 - a20 * np.conj(a10)) * rd
+            a31 = (a31 - a30 * np.conj(a10)) * rd
+            d = a22.real - abs2(a20) - abs2(a21)
+            st += ((st == 0) & ~(d > 0)) * 3
+            d = np.sqrt(d)
+            a22 = d
+            rd = one / d
+            a32 = (a32 - a30 * np.conj(a20) - a31 * np.conj(a21)) * rd
+            d = a33.real - abs2(a30) - abs2(a31) - abs2(a32)
+            st += ((st == 0) & ~(d > 0)) * 4
+            d = np.sqrt(d)
+            a33 = d
+            info[b] = st
+            y = out[b]
             y[0] = np.conj(a00)
             y[1] = np.conj(a10)
             y[2] = np.conj(a20)
@@ -691,7 +1226,47 @@ def cholesky4_gufunc(a, out, info, upper):
             y[13] = 0
             y[14] = 0
             y[15] = np.conj(a33)
-        else:
+    else:
+        for b in range(a.shape[0]):
+            x = a[b]
+            a00 = x[0]
+            a10 = x[4]
+            a11 = x[5]
+            a20 = x[8]
+            a21 = x[9]
+            a22 = x[10]
+            a30 = x[12]
+            a31 = x[13]
+            a32 = x[14]
+            a33 = x[15]
+            st = 0
+            d = a00.real
+            st += ((st == 0) & ~(d > 0)) * 1
+            d = np.sqrt(d)
+            a00 = d
+            rd = one / d
+            a10 = (a10) * rd
+            a20 = (a20) * rd
+            a30 = (a30) * rd
+            d = a11.real - abs2(a10)
+            st += ((st == 0) & ~(d > 0)) * 2
+            d = np.sqrt(d)
+            a11 = d
+            rd = one / d
+            a21 = (a21 - a20 * np.conj(a10)) * rd
+            a31 = (a31 - a30 * np.conj(a10)) * rd
+            d = a22.real - abs2(a20) - abs2(a21)
+            st += ((st == 0) & ~(d > 0)) * 3
+            d = np.sqrt(d)
+            a22 = d
+            rd = one / d
+            a32 = (a32 - a30 * np.conj(a20) - a31 * np.conj(a21)) * rd
+            d = a33.real - abs2(a30) - abs2(a31) - abs2(a32)
+            st += ((st == 0) & ~(d > 0)) * 4
+            d = np.sqrt(d)
+            a33 = d
+            info[b] = st
+            y = out[b]
             y[0] = a00
             y[1] = 0
             y[2] = 0

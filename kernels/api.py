@@ -11,7 +11,9 @@ of order ``i`` not positive for Cholesky), and the failed elements of ``inv``/``
 ``cholesky`` results are filled with NaN. Nothing here raises for singular input.
 
 The kernels are serial and release the GIL (``nogil=True``), so calls from several threads
-run concurrently and safely.
+run concurrently and safely. A large batch is split into chunks run on a few threads
+(``_parallel.run``; bitwise the same result as one serial call): :data:`PARALLEL_WORK` sets
+where that starts to pay.
 
 This module imports numba, so importing it is the expensive part of a first call (about
 0.4 s even with cached kernels). It must not import linalgx: after a successful first call,
@@ -26,7 +28,7 @@ from . import _cache
 
 _cache.check()
 
-from . import _cholesky, _det, _lu, _small  # noqa: E402
+from . import _cholesky, _det, _lu, _parallel, _small  # noqa: E402
 
 __all__ = ["inv", "det", "slogdet", "solve", "cholesky"]
 
@@ -65,6 +67,78 @@ def _square(a, dtype=None):
     return a, dtype, batch, n, math.prod(batch)
 
 
+# A second thread should pay once one call's serial work exceeds about 0.5 ms (a warm pool
+# wakes in tens of microseconds; a cold vCPU takes milliseconds, and the calling thread then
+# simply takes every chunk itself). The work of one element is counted as n**3 (weighted by
+# op and dtype below): 22,000 3x3 float64 inverses, 7,400 complex ones, 1,200 8x8 ones. The
+# dev machine was loaded (load average 5 on 2 CPUs) while this was written, so the threshold
+# is an estimate from serial timings, to be confirmed on an idle machine.
+PARALLEL_WORK = 600_000
+_WEIGHT = {"det": 0.5, "slogdet": 1.0, "inv": 1.0, "solve": 0.7, "cholesky": 0.5}
+
+
+def _min_count(op, n, dtype):
+    w = _WEIGHT[op] * n ** 3 * (3 if dtype.kind == "c" else 1)
+    return max(2, int(PARALLEL_WORK / w))
+
+
+_SPLIT = {}  # (op, n, dtype) -> (min_count, grain): keeps small calls' overhead at ~0.3 us
+
+
+def _run(op, kernel, args, count, n, dtype):
+    key = (op, n, dtype)
+    split = _SPLIT.get(key)
+    if split is None:
+        split = _SPLIT[key] = (_min_count(op, n, dtype), max(1, 256 // n ** 2))
+    if count < split[0]:
+        kernel(*args)
+    else:
+        _parallel.run(kernel, args, count, split[0], grain=split[1])
+
+
+# From these orders on, LAPACK (NumPy's gufuncs, run on chunks of the batch in the pool's
+# threads; they release the GIL) beats the numba LU kernels per matrix (measured, float64 and
+# complex128). OpenBLAS factors and solves single-threaded while m * n < 10000, so below
+# _LAPACK_UNTIL no BLAS thread pool nests inside these threads.
+_LAPACK_FROM = {"inv": 24, "solve": 16}
+_LAPACK_UNTIL = 99
+
+
+def _lapack_kernel(ufunc, sig, sfmin):
+    """A chunk kernel ``(*inputs, out, info)`` calling a NumPy linalg gufunc; ``info`` from
+    getrf for the elements the gufunc NaN-filled (a zero pivot, or NaN in the input)."""
+    def kernel(*args):
+        *ins, out, info = args
+        with np.errstate(all="ignore"):
+            ufunc(*ins, out=out, signature=sig)
+        count = out.shape[0]
+        first = out.reshape(count, -1)[:, 0] if out.size else out.reshape(count, 0)
+        idx = np.flatnonzero(first != first)
+        if idx.size:
+            n = ins[0].shape[-1]
+            _lu.getrf_info_gufunc(ins[0].reshape(count, n * n), n, idx, info, sfmin)
+    return kernel
+
+
+def _use_lapack(op, n, k=0):
+    return _LAPACK_FROM[op] <= n <= _LAPACK_UNTIL and k * n < 10_000
+
+
+def _lapack(op, ins, out, info, count, n, dtype):
+    from numpy.linalg import _umath_linalg as um
+    sig = dtype.char * len(ins) + "->" + dtype.char
+    _run(op, _lapack_kernel(getattr(um, op), sig, _sfmin(dtype)), (*ins, out, info), count, n,
+         dtype)
+
+
+_TINY = {t: float(np.finfo(t).tiny) for t in _SUPPORTED}  # a float: fast to type
+
+
+def _sfmin(dtype):
+    """LAPACK's sfmin (the smallest normal number) of the dtype's precision."""
+    return _TINY[dtype]
+
+
 def _fill_failed(out, info):
     if np.count_nonzero(info):
         out[info > 0] = np.nan if out.dtype.kind == "f" else complex(np.nan, np.nan)
@@ -88,9 +162,13 @@ def inv(a):
         inf[:] = af[:, 0] == 0
         np.divide(1, af, out=of, where=af != 0)
     elif n <= 4:
-        getattr(_small, f"inv{n}_gufunc")(af, of, inf)
+        _run("inv", getattr(_small, f"inv{n}_gufunc"), (af, of, inf, _sfmin(dtype)), count, n,
+             dtype)
+    elif _use_lapack("inv", n):
+        _lapack("inv", (af.reshape(count, n, n),), of.reshape(count, n, n), inf, count, n,
+                dtype)
     else:
-        _lu.inv_gufunc(af, n, of, inf)
+        _run("inv", _lu.inv_gufunc, (af, n, of, inf, _sfmin(dtype)), count, n, dtype)
     _fill_failed(out, info)
     return out, info
 
@@ -121,10 +199,15 @@ def solve(a, b):
         inf[:] = af[:, 0] == 0
         np.divide(bf, af, out=xf, where=af != 0)
     elif 2 <= n <= 4 and k > 0:
-        getattr(_small, f"solve{n}_gufunc")(af, bf, k, xf, inf)
+        _run("solve", getattr(_small, f"solve{n}_gufunc"), (af, bf, k, xf, inf, _sfmin(dtype)),
+             count, n, dtype)
+    elif k > 0 and _use_lapack("solve", n, k):
+        _lapack("solve", (af.reshape(count, n, n), bf.reshape(count, n, k)),
+                xf.reshape(count, n, k), inf, count, n, dtype)
     else:
         # k == 0 too: a singular matrix still fails, as in LAPACK gesv.
-        _lu.solve_gufunc(af, bf, n, k, xf, inf)
+        _run("solve", _lu.solve_gufunc, (af, bf, n, k, xf, inf, _sfmin(dtype)), count, n,
+             dtype)
     _fill_failed(x, info)
     return x, info
 
@@ -142,7 +225,8 @@ def det(a):
         return out
     if count == 0:
         return out
-    _det.det_gufunc(_prepare(a, dtype).reshape(count, n * n), n, out.reshape(count))
+    _run("det", _det.det_gufunc, (_prepare(a, dtype).reshape(count, n * n), n,
+                                  out.reshape(count)), count, n, dtype)
     return out
 
 
@@ -163,8 +247,9 @@ def slogdet(a):
         return sign, logabs
     if count == 0:
         return sign, logabs
-    _det.slogdet_gufunc(_prepare(a, dtype).reshape(count, n * n), n, sign.reshape(count),
-                        logabs.reshape(count), np.finfo(real).tiny)
+    _run("slogdet", _det.slogdet_gufunc, (_prepare(a, dtype).reshape(count, n * n), n,
+                                          sign.reshape(count), logabs.reshape(count),
+                                          _sfmin(real)), count, n, dtype)
     return sign, logabs
 
 
@@ -191,8 +276,9 @@ def cholesky(a, upper=False):
         inf[:] = ~(d[:, 0] > 0)
         of[:] = np.sqrt(np.where(d > 0, d, 0))
     elif 2 <= n <= 4:
-        getattr(_small, f"cholesky{n}_gufunc")(af, of, inf, upper)
+        _run("cholesky", getattr(_small, f"cholesky{n}_gufunc"), (af, of, inf, upper), count, n,
+             dtype)
     else:
-        _cholesky.cholesky_gufunc(af, n, of, inf, upper)
+        _run("cholesky", _cholesky.cholesky_gufunc, (af, n, of, inf, upper), count, n, dtype)
     _fill_failed(out, info)
     return out, info

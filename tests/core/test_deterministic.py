@@ -68,6 +68,37 @@ def test_auto_routing_bitwise_across_runs(deterministic):
             _assert_bitwise([f(*args) for _ in range(3)])
 
 
+def _big_stacks():
+    """Batches large enough for the numba kernels' chunked multi-threaded path."""
+    rng = np.random.default_rng(11)
+    out = []
+    for batch, n, complex_ in ((60_000, 3, False), (30_000, 4, True), (3_000, 8, False),
+                               (400, 24, False)):  # n = 24: inv and solve by LAPACK
+        a = rng.standard_normal((batch, n, n)) + np.sqrt(n) * np.eye(n)
+        if complex_:
+            a = a + 1j * rng.standard_normal((batch, n, n))
+        spd = a @ np.conj(np.swapaxes(a, -1, -2)) + n * np.eye(n)
+        b = rng.standard_normal((batch, n, 1)).astype(a.dtype)
+        out.append((a, spd, b))
+    return out
+
+
+BIG_OPS = dict(OPS, slogdet=lambda a, spd, b: LA.slogdet(a)[1])
+
+
+@pytest.mark.parametrize("op", list(BIG_OPS))
+def test_parallel_kernels_bitwise_across_runs_and_threads(deterministic, op):
+    from linalgx.kernels import _parallel
+    f = BIG_OPS[op]
+    for args in _big_stacks():
+        with linalgx.backend("numba"):
+            runs = [f(*args) for _ in range(5)]
+            for threads in (1, 2):
+                with _parallel.limit(threads):
+                    runs.append(f(*args))
+        _assert_bitwise(runs)
+
+
 FFT_CASES = {
     "fft batch": lambda x, xr: FFT.fft(x),
     "ifft axis 0": lambda x, xr: FFT.ifft(x, axis=0),

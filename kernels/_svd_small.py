@@ -1,0 +1,147 @@
+"""One-sided Jacobi SVD for stacks of 2x2 and 3x3 matrices, held in registers.
+
+The same algorithm as :mod:`._svd` (rotate pairs of rows until orthogonal; scale by a power
+of two first) with the rows and the accumulated rotations as scalar locals, so a sweep is a
+few dozen register operations with no loops or memory traffic. The converged rows are then
+written to small work arrays and :func:`._svd.finish_kernel` sorts them and writes the
+outputs, exactly as for larger matrices. Status codes as in :mod:`._svd`.
+"""
+import math
+
+import numpy as np
+from numba import njit
+
+from ._svd import fail_kernel, finish_kernel, scale_exponent
+from ._util import abs2
+
+
+@njit(cache=True, nogil=True)
+def _rotation(alpha, beta, gamma, tol):
+    """Rutishauser's rotation ``(c, s p, s conj(p))`` making two rows with Gram entries
+    ``alpha, beta, gamma`` orthogonal; ``c = 2`` when they already are (to ``tol``)."""
+    g = abs(gamma)
+    if g == 0 or not g > tol * math.sqrt(alpha) * math.sqrt(beta):
+        return 2.0, gamma * 0, gamma * 0
+    zeta = (beta - alpha) / (2.0 * g)
+    if abs(zeta) > 1e150:
+        t = 0.5 / zeta
+    else:
+        t = 1.0 / (abs(zeta) + math.sqrt(1.0 + zeta * zeta))
+        if zeta < 0:
+            t = -t
+    c = 1.0 / math.sqrt(1.0 + t * t)
+    s = c * t
+    ph = gamma / g
+    return c, s * ph, s * np.conj(ph)
+
+
+@njit(cache=True, nogil=True)
+def _rot2(x0, x1, y0, y1, c, sp, sq):
+    return c * x0 - sp * y0, c * x1 - sp * y1, sq * x0 + c * y0, sq * x1 + c * y1
+
+
+@njit(cache=True, nogil=True)
+def _rot3(x0, x1, x2, y0, y1, y2, c, sp, sq):
+    return (c * x0 - sp * y0, c * x1 - sp * y1, c * x2 - sp * y2,
+            sq * x0 + c * y0, sq * x1 + c * y1, sq * x2 + c * y2)
+
+
+@njit(cache=True, nogil=True)
+def svd2_gufunc(a, u, s, vh, want_uv, tol, max_sweeps, info):
+    """SVD of every row of the flat ``(N, 4)`` batch ``a``; arguments as ``svd_gufunc``."""
+    b = np.empty(4, dtype=a.dtype)
+    q = np.empty(4, dtype=a.dtype)
+    d = np.empty(2, dtype=s.dtype)
+    order = np.empty(2, dtype=np.int64)
+    perm = np.arange(2)
+    z = a[0, 0] * 0
+    for i in range(a.shape[0]):
+        x = a[i]
+        ui = u[i] if want_uv else u[0]
+        vi = vh[i] if want_uv else vh[0]
+        e = scale_exponent(x, 4)
+        if e == -(1 << 30):
+            fail_kernel(2, ui, s[i], vi, 2, 2, want_uv)
+            info[i] = 1
+            continue
+        f = math.ldexp(1.0, -e // 2)
+        g = math.ldexp(1.0, -e - (-e // 2))  # two factors: 2**-e alone may overflow
+        b0, b1, b2, b3 = x[0] * f * g, x[1] * f * g, x[2] * f * g, x[3] * f * g
+        q0, q1, q2, q3 = z + 1, z, z, z + 1
+        st = 2
+        for _ in range(max_sweeps):
+            c, sp, sq = _rotation(abs2(b0) + abs2(b1), abs2(b2) + abs2(b3),
+                                  b0 * np.conj(b2) + b1 * np.conj(b3), tol)
+            if c == 2.0:
+                st = 0
+                break
+            b0, b1, b2, b3 = _rot2(b0, b1, b2, b3, c, sp, sq)
+            if want_uv:
+                q0, q1, q2, q3 = _rot2(q0, q1, q2, q3, c, sp, sq)
+        b[0], b[1], b[2], b[3] = b0, b1, b2, b3
+        q[0], q[1], q[2], q[3] = q0, q1, q2, q3
+        finish_kernel(b, q, d, order, perm, 2, 2, e, ui, s[i], vi, 2, want_uv)
+        info[i] = st
+
+
+@njit(cache=True, nogil=True)
+def svd3_gufunc(a, u, s, vh, want_uv, tol, max_sweeps, info):
+    """SVD of every row of the flat ``(N, 9)`` batch ``a``; arguments as ``svd_gufunc``."""
+    b = np.empty(9, dtype=a.dtype)
+    q = np.empty(9, dtype=a.dtype)
+    d = np.empty(3, dtype=s.dtype)
+    order = np.empty(3, dtype=np.int64)
+    perm = np.arange(3)
+    z = a[0, 0] * 0
+    for i in range(a.shape[0]):
+        x = a[i]
+        ui = u[i] if want_uv else u[0]
+        vi = vh[i] if want_uv else vh[0]
+        e = scale_exponent(x, 9)
+        if e == -(1 << 30):
+            fail_kernel(3, ui, s[i], vi, 3, 3, want_uv)
+            info[i] = 1
+            continue
+        f = math.ldexp(1.0, -e // 2)
+        g = math.ldexp(1.0, -e - (-e // 2))  # two factors: 2**-e alone may overflow
+        b0, b1, b2 = x[0] * f * g, x[1] * f * g, x[2] * f * g
+        b3, b4, b5 = x[3] * f * g, x[4] * f * g, x[5] * f * g
+        b6, b7, b8 = x[6] * f * g, x[7] * f * g, x[8] * f * g
+        q0, q1, q2, q3, q4, q5, q6, q7, q8 = z + 1, z, z, z, z + 1, z, z, z, z + 1
+        st = 2
+        for _ in range(max_sweeps):
+            n0 = abs2(b0) + abs2(b1) + abs2(b2)
+            n1 = abs2(b3) + abs2(b4) + abs2(b5)
+            n2 = abs2(b6) + abs2(b7) + abs2(b8)
+            done = True
+            c, sp, sq = _rotation(n0, n1, b0 * np.conj(b3) + b1 * np.conj(b4)
+                                  + b2 * np.conj(b5), tol)
+            if c != 2.0:
+                done = False
+                b0, b1, b2, b3, b4, b5 = _rot3(b0, b1, b2, b3, b4, b5, c, sp, sq)
+                if want_uv:
+                    q0, q1, q2, q3, q4, q5 = _rot3(q0, q1, q2, q3, q4, q5, c, sp, sq)
+                n0 = abs2(b0) + abs2(b1) + abs2(b2)
+                n1 = abs2(b3) + abs2(b4) + abs2(b5)
+            c, sp, sq = _rotation(n0, n2, b0 * np.conj(b6) + b1 * np.conj(b7)
+                                  + b2 * np.conj(b8), tol)
+            if c != 2.0:
+                done = False
+                b0, b1, b2, b6, b7, b8 = _rot3(b0, b1, b2, b6, b7, b8, c, sp, sq)
+                if want_uv:
+                    q0, q1, q2, q6, q7, q8 = _rot3(q0, q1, q2, q6, q7, q8, c, sp, sq)
+                n2 = abs2(b6) + abs2(b7) + abs2(b8)
+            c, sp, sq = _rotation(n1, n2, b3 * np.conj(b6) + b4 * np.conj(b7)
+                                  + b5 * np.conj(b8), tol)
+            if c != 2.0:
+                done = False
+                b3, b4, b5, b6, b7, b8 = _rot3(b3, b4, b5, b6, b7, b8, c, sp, sq)
+                if want_uv:
+                    q3, q4, q5, q6, q7, q8 = _rot3(q3, q4, q5, q6, q7, q8, c, sp, sq)
+            if done:
+                st = 0
+                break
+        b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8] = b0, b1, b2, b3, b4, b5, b6, b7, b8
+        q[0], q[1], q[2], q[3], q[4], q[5], q[6], q[7], q[8] = q0, q1, q2, q3, q4, q5, q6, q7, q8
+        finish_kernel(b, q, d, order, perm, 3, 3, e, ui, s[i], vi, 3, want_uv)
+        info[i] = st

@@ -56,15 +56,11 @@ def rows():
 
 
 def _one_thread(fn):
-    # linalgx's loops use numba's thread count (NUMBA_NUM_THREADS / numba.set_num_threads)
+    # linalgx's loops run on the kernels' thread pool; limit(1) keeps a call serial
     def run():
-        import numba
-        n = numba.get_num_threads()
-        numba.set_num_threads(1)
-        try:
+        from linalgx.kernels import _parallel
+        with _parallel.limit(1):
             fn()
-        finally:
-            numba.set_num_threads(n)
     return run
 
 

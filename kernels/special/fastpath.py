@@ -7,56 +7,19 @@ keyword other than ``out`` (an ndarray of the result's dtype, shape and layout, 
 overlapping an input unless the loop allows it). Everything else returns ``NotImplemented``
 and goes through the ufunc.
 
-Arrays of at least :data:`PARALLEL_MIN` elements are split into one chunk per thread (chunk
-boundaries on 64-element multiples), the first chunk computed by the calling thread and the
-others by a shared pool of Python threads running the ``nogil`` loops; results are identical
-for any number of threads because every element is computed independently with the same
-operations. The thread count is numba's (``NUMBA_NUM_THREADS`` / ``numba.set_num_threads``);
-a forked child starts a fresh pool.
+Arrays of at least :data:`PARALLEL_MIN` elements are split into chunks (boundaries on
+64-element multiples) run on the kernels' thread pool (:mod:`linalgx.kernels._parallel`:
+concurrent callers, fork-safe, ``LINALGX_NUM_THREADS`` / ``_parallel.limit``); results are
+identical for any number of threads because every element is computed independently with
+the same operations.
 """
-import os
-import threading
-
 import numpy as np
 
+from .. import _parallel
 from . import fast
 
 PARALLEL_MIN = 1 << 19
 NAMES = frozenset(fast.LOOPS)
-
-_pool = None
-_pool_size = 0
-_pool_lock = threading.Lock()
-
-
-def _reset_after_fork():
-    global _pool, _pool_size, _pool_lock
-    _pool, _pool_size, _pool_lock = None, 0, threading.Lock()
-
-
-if hasattr(os, "register_at_fork"):
-    os.register_at_fork(after_in_child=_reset_after_fork)
-
-
-def num_threads():
-    """Threads used for large arrays: numba's setting (1 forces serial loops)."""
-    import numba
-    from numba.np.ufunc import parallel
-
-    if parallel._is_initialized:
-        return numba.get_num_threads()
-    return int(numba.config.NUMBA_NUM_THREADS)
-
-
-def _get_pool(workers):
-    global _pool, _pool_size
-    with _pool_lock:
-        if _pool is None or _pool_size < workers:
-            from concurrent.futures import ThreadPoolExecutor
-            _pool = ThreadPoolExecutor(max_workers=workers,
-                                       thread_name_prefix="linalgx-special")
-            _pool_size = workers
-        return _pool
 
 
 def _flat(a):
@@ -98,20 +61,5 @@ def call(name, args, kwargs):
                 return NotImplemented
         res = out
     flats = [_flat(a) for a in args] + [_flat(res)]
-    n = flats[0].shape[0]
-    nthreads = num_threads() if n >= PARALLEL_MIN else 1
-    if nthreads <= 1:
-        loop(*flats)
-        return res
-    step = -(-n // nthreads)
-    step = -(-step // 64) * 64
-    bounds = [(i, min(i + step, n)) for i in range(0, n, step)]
-    pool = _get_pool(len(bounds) - 1)
-    futures = [pool.submit(loop, *[f[lo:hi] for f in flats]) for lo, hi in bounds[1:]]
-    lo, hi = bounds[0]
-    try:
-        loop(*[f[lo:hi] for f in flats])
-    finally:
-        for fut in futures:
-            fut.result()
+    _parallel.run(loop, flats, flats[0].shape[0], PARALLEL_MIN, grain=64)
     return res

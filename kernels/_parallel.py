@@ -32,7 +32,7 @@ import time
 
 import numpy as np
 
-__all__ = ["run", "limit", "num_threads", "max_threads"]
+__all__ = ["run", "limit", "num_threads", "max_threads", "set_max_threads"]
 
 
 def _usable_cpus():
@@ -54,6 +54,15 @@ _local = threading.local()  # .worker is True on pool threads
 def max_threads():
     """The most threads :func:`run` uses (``LINALGX_NUM_THREADS`` or the usable CPUs)."""
     return _MAX
+
+
+def set_max_threads(n):
+    """Set :func:`max_threads` for the whole process (``n >= 1``; the pool grows to match)."""
+    global _MAX
+    n = int(n)
+    if n < 1:
+        raise ValueError(f"set_num_threads: the number of threads must be >= 1, got {n}")
+    _MAX = n
 
 
 def num_threads():
@@ -121,8 +130,12 @@ class _Pool:
     def __init__(self, size):
         self.jobs = queue.SimpleQueue()
         self.threads = []
-        for i in range(size):
-            t = threading.Thread(target=self._serve, name=f"linalgx-kernels-{i}", daemon=True)
+        self.grow(size)
+
+    def grow(self, size):
+        while len(self.threads) < size:
+            t = threading.Thread(target=self._serve, name=f"linalgx-kernels-{len(self.threads)}",
+                                 daemon=True)
             t.start()
             self.threads.append(t)
 
@@ -138,10 +151,12 @@ _pool_lock = threading.Lock()
 
 def _get_pool():
     global _pool
-    if _pool is None:
+    if _pool is None or len(_pool.threads) < _MAX - 1:
         with _pool_lock:
             if _pool is None:
                 _pool = _Pool(_MAX - 1)
+            else:
+                _pool.grow(_MAX - 1)
     return _pool
 
 

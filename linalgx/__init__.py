@@ -32,6 +32,8 @@ _LAZY = {
     "show_config": "linalgx._core.config",
     "use_deterministic_algorithms": "linalgx._core.config",
     "are_deterministic_algorithms_enabled": "linalgx._core.config",
+    "set_num_threads": "linalgx._core.config",
+    "get_num_threads": "linalgx._core.config",
 }
 
 __all__ = sorted(

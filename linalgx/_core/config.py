@@ -5,7 +5,7 @@ import platform
 import sys
 
 __all__ = ["show_config", "use_deterministic_algorithms", "are_deterministic_algorithms_enabled",
-           "config_info"]
+           "config_info", "set_num_threads", "get_num_threads"]
 
 _deterministic = False
 _blas_limiter = None  # threadpoolctl's limiter while the switch pins BLAS to one thread
@@ -104,6 +104,51 @@ def are_deterministic_algorithms_enabled():
     return _deterministic
 
 
+def set_num_threads(n):
+    """Set the number of threads linalgx's CPU kernels split large batches over.
+
+    PyTorch's function of the same name. Stacked-matrix kernels (``inv``, ``det``,
+    ``solve``, ``eigh``, ... on large stacks) and the vectorised loops of
+    :mod:`linalgx.special` cut the batch into chunks run on a pool of this many threads
+    (the calling thread included). The default is the number of CPUs this process may use,
+    or ``LINALGX_NUM_THREADS`` when set. Results do not depend on it: every matrix or
+    element is computed by the same serial code. FFTs have their own setting
+    (:func:`linalgx.fft.set_workers`) and NumPy's BLAS its own (threadpoolctl).
+
+    While the machine is oversubscribed (its 1-minute load average leaves no CPU idle),
+    calls run serially: a preempted worker would hold up the whole call.
+
+    Parameters
+    ----------
+    n : int
+        At least 1; 1 makes every kernel call serial.
+
+    Examples
+    --------
+    >>> import linalgx
+    >>> before = linalgx.get_num_threads()
+    >>> linalgx.set_num_threads(1)
+    >>> linalgx.get_num_threads()
+    1
+    >>> linalgx.set_num_threads(before)
+    """
+    from ..kernels import _parallel
+    _parallel.set_max_threads(n)
+
+
+def get_num_threads():
+    """The number of threads linalgx's CPU kernels may use (see :func:`set_num_threads`).
+
+    Examples
+    --------
+    >>> import linalgx
+    >>> linalgx.get_num_threads() >= 1
+    True
+    """
+    from ..kernels import _parallel
+    return _parallel.max_threads()
+
+
 def _version(name):
     try:
         from importlib.metadata import version
@@ -117,7 +162,8 @@ def config_info():
     from .dispatch import available_backends, get_backend
     info = {
         "linalgx": {"version": _version("linalgx"), "python": sys.version.split()[0],
-                    "platform": platform.platform(), "cpu count": os.cpu_count()},
+                    "platform": platform.platform(), "cpu count": os.cpu_count(),
+                    "kernel threads": get_num_threads()},
         "dependencies": {n: _version(n) for n in ("numpy", "scipy", "numba",
                                                    "array-api-compat", "cupy")},
         "backends": {name: ("available" if ok else "not available")

@@ -12,6 +12,9 @@ import numpy as np
 import pytest
 from linalgx.kernels import _parallel, api
 
+import linalgx
+import linalgx.linalg as LA
+
 BIG = 60_000  # above every 3x3 kernel's parallel threshold (api._min_count)
 
 
@@ -209,3 +212,22 @@ def test_test_batches_take_the_parallel_path():
     for op in ("inv", "solve", "det", "slogdet", "cholesky"):
         for n, count in ((3, BIG), (6, 12_000)):
             assert api._min_count(op, n, np.dtype(np.float64)) <= count
+
+
+def test_public_thread_setting():
+    before = linalgx.get_num_threads()
+    a, _, _ = _inputs(np.random.default_rng(5), 3, 30_000)
+    try:
+        linalgx.set_num_threads(1)
+        assert linalgx.get_num_threads() == 1
+        with linalgx.backend("numba"):
+            serial = LA.inv(a)
+        linalgx.set_num_threads(3)  # more than this machine may have: the pool grows
+        assert linalgx.get_num_threads() == 3
+        with _parallel.limit(3), linalgx.backend("numba"):
+            np.testing.assert_array_equal(LA.inv(a), serial)
+        with pytest.raises(ValueError, match="set_num_threads"):
+            linalgx.set_num_threads(0)
+    finally:
+        linalgx.set_num_threads(before)
+    np.testing.assert_allclose(serial @ a, np.broadcast_to(np.eye(3), a.shape), atol=1e-9)

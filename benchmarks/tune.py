@@ -1,9 +1,10 @@
 """Routing tuner: time the numba kernels against NumPy's LAPACK gufuncs and write the table.
 
 ``python -m benchmarks.tune`` (``make tune``) measures, for each op in det, slogdet, inv,
-solve (one right-hand side) and cholesky, each n in 1..32 and a ladder of batch sizes, the
-median time per call of ``linalgx.kernels.api`` against ``numpy.linalg._umath_linalg`` (the
-lapack backend's engine), float64, interleaved. ``MIN_BATCH[op][n]`` is the smallest batch
+solve (one right-hand side), cholesky, svd (full_matrices), svdvals, eigh and eigvalsh
+(lower triangle), each n in 1..32 and a ladder of batch sizes, the median time per call of
+the public function with the numba backend forced against the same with the lapack backend
+forced, float64, interleaved. ``MIN_BATCH[op][n]`` is the smallest batch
 from which numba wins at every larger measured batch; n where numba never wins is left
 out. ``COLD_MIN_BATCH`` is the number of matrices (summed over calls) whose numba saving pays
 for numba's measured first-call start-up (a fresh interpreter importing numba and loading
@@ -20,11 +21,10 @@ import sys
 import time
 
 import numpy as np
-from numpy.linalg import _umath_linalg as um
 
 from . import _timing as tm
 
-OPS = ("det", "slogdet", "inv", "solve", "cholesky")
+OPS = ("det", "slogdet", "inv", "solve", "cholesky", "svd", "svdvals", "eigh", "eigvalsh")
 NS = tuple(range(1, 33))
 BATCHES = (1, 4, 16, 64, 256, 1024, 4096, 16384)
 TABLE = pathlib.Path(__file__).resolve().parents[1] / "linalgx" / "_core" / "_routing_table.py"
@@ -33,7 +33,7 @@ _STARTUP = """
 import time, numpy as np
 t = time.perf_counter()
 from linalgx.kernels import api
-for f in (api.det, api.slogdet, api.inv, api.cholesky):
+for f in (api.det, api.slogdet, api.inv, api.cholesky, api.eigh, api.svd):
     f(np.eye(3)[None])
 api.solve(np.eye(3)[None], np.ones((1, 3, 1)))
 print(time.perf_counter() - t)
@@ -41,20 +41,26 @@ print(time.perf_counter() - t)
 
 
 def _calls(op, n, batch, rng):
-    from linalgx.kernels import api
+    """(numba, lapack): the public function on one float64 stack with each backend forced,
+    so that both sides pay the same validation and the difference is what routing decides."""
+    import linalgx
+    import linalgx.linalg as LA
+
     a = rng.standard_normal((batch, n, n)) + np.sqrt(n) * np.eye(n)
     if op == "cholesky":
         a = a @ np.swapaxes(a, -1, -2) + n * np.eye(n)
+    elif op in ("eigh", "eigvalsh"):
+        a = a + np.swapaxes(a, -1, -2)
     b = rng.standard_normal((batch, n, 1))
-    lapack = {"det": lambda: um.det(a, signature="d->d"),
-              "slogdet": lambda: um.slogdet(a, signature="d->dd"),
-              "inv": lambda: um.inv(a, signature="d->d"),
-              "solve": lambda: um.solve(a, b, signature="dd->d"),
-              "cholesky": lambda: um.cholesky_lo(a, signature="d->d")}[op]
-    numba = {"det": lambda: api.det(a), "slogdet": lambda: api.slogdet(a),
-             "inv": lambda: api.inv(a), "solve": lambda: api.solve(a, b),
-             "cholesky": lambda: api.cholesky(a)}[op]
-    return numba, lapack
+    fn = getattr(LA, op)
+    args = (a, b) if op == "solve" else (a,)
+
+    def on(backend):
+        def call():
+            with linalgx.backend(backend):
+                return fn(*args)
+        return call
+    return on("numba"), on("lapack")
 
 
 def _time_pair(numba, lapack, repeats, target):

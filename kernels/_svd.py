@@ -34,6 +34,7 @@ import math
 import numpy as np
 from numba import njit
 
+from . import _parallel
 from ._util import abs2
 
 # reassociation lets LLVM vectorize the dot products; no finite-math flags (inf/NaN stay IEEE)
@@ -361,6 +362,7 @@ def svd_gufunc(a, m, n, u, s, vh, k_full, want_uv, tol, max_sweeps, precondition
 _REAL = {np.dtype(t).char: (np.dtype(t).type(0).real.dtype, float(np.finfo(t).eps))
          for t in (np.float32, np.float64, np.complex64, np.complex128)}
 MAX_SWEEPS = 40
+PARALLEL_WORK = 12_000
 # from this many rows on, Jacobi runs on the R of a pivoted QR (fewer sweeps; measured)
 QR_MIN = 8
 
@@ -413,10 +415,18 @@ def svd(a, compute_uv=True, full_matrices=True):
     sf, inf = s.reshape(count, k), info.reshape(count)
     if m == n and n in (2, 3):
         from ._svd_small import svd2_gufunc, svd3_gufunc
-        kernel = svd2_gufunc if n == 2 else svd3_gufunc
-        kernel(x, uf, sf, vf, uv, tol, MAX_SWEEPS, inf)
+        small = svd2_gufunc if n == 2 else svd3_gufunc
+
+        def kernel(x, uf, sf, vf, inf):
+            small(x, uf, sf, vf, uv, tol, MAX_SWEEPS, inf)
     else:
-        svd_gufunc(x, m, n, uf, sf, vf, k_full, uv, tol, MAX_SWEEPS, m >= QR_MIN, inf)
+        def kernel(x, uf, sf, vf, inf):  # svd_gufunc allocates its work arrays per call
+            svd_gufunc(x, m, n, uf, sf, vf, k_full, uv, tol, MAX_SWEEPS, m >= QR_MIN, inf)
+    # a second thread pays from about 0.5 ms of serial work (about 40 ns * m * n * max(m, n)
+    # per real matrix, measured at 3x3; complex costs about 3x)
+    min_count = max(2, PARALLEL_WORK // (m * n * n * (3 if dtype.kind == "c" else 1)))
+    _parallel.run(kernel, (x, uf, sf, vf, inf), count, min_count,
+                  batched=(0, 1, 2, 3, 4) if uv else (0, 2, 4))
     if not uv:
         return None, s, None, info
     if tall:  # U = (Vh of A^H)^H, Vh = (U of A^H)^H

@@ -30,7 +30,7 @@ _cache.check()
 
 from . import _cholesky, _det, _lu, _parallel, _small  # noqa: E402
 
-__all__ = ["inv", "det", "slogdet", "solve", "cholesky"]
+__all__ = ["inv", "det", "slogdet", "solve", "cholesky", "eigh", "svd"]
 
 _SUPPORTED = frozenset(np.dtype(t) for t in (np.float32, np.float64, np.complex64, np.complex128))
 
@@ -282,3 +282,8 @@ def cholesky(a, upper=False):
         _run("cholesky", _cholesky.cholesky_gufunc, (af, n, of, inf, upper), count, n, dtype)
     _fill_failed(out, info)
     return out, info
+
+
+# Defined in their own modules (which use this module's boundary helpers above).
+from ._eigh import eigh  # noqa: E402
+from ._svd import svd  # noqa: E402

@@ -1,0 +1,218 @@
+"""The numba Jacobi eigh kernels (linalgx.kernels._eigh) and the numba eigh/eigvalsh impls.
+
+Accuracy is checked against NumPy's LAPACK and by invariants (residual, orthogonality,
+ascending order) at LAPACK's level, c * n * eps * ||A||, on random, graded, nearly and
+exactly degenerate, zero, diagonal, tiny and huge matrices, for the four dtypes. Each
+(kernel, dtype) pair compiles once (cached on disk afterwards).
+"""
+import numpy as np
+import pytest
+from linalgx.kernels import _eigh
+
+import linalgx
+import linalgx.linalg as LA
+from linalgx import ConvergenceError
+from linalgx._core import routing
+from linalgx.linalg import _eig
+from tests.helpers import assert_unchanged
+
+DTYPES = [np.float32, np.float64, np.complex64, np.complex128]
+IDS = {np.float32: "f32", np.float64: "f64", np.complex64: "c64", np.complex128: "c128"}
+KINDS = ["random", "graded", "near_degenerate", "identity", "repeated", "zero", "diagonal",
+         "tiny", "huge"]
+BATCH = 6
+
+
+def _rand(rng, shape, dtype):
+    x = rng.standard_normal(shape)
+    if np.dtype(dtype).kind == "c":
+        x = x + 1j * rng.standard_normal(shape)
+    return x
+
+
+def _unitary(rng, n, dtype):
+    q, _ = np.linalg.qr(_rand(rng, (BATCH, n, n), dtype))
+    return q
+
+
+def _from_spectrum(rng, w, dtype):
+    q = _unitary(rng, w.shape[-1], dtype)
+    return (q * w[..., None, :]) @ np.conj(np.swapaxes(q, -1, -2))
+
+
+def _matrix(kind, n, dtype, rng):
+    """A (BATCH, n, n) Hermitian stack of the given kind, in dtype."""
+    real = np.finfo(dtype).dtype
+    x = _rand(rng, (BATCH, n, n), dtype)
+    herm = x + np.conj(np.swapaxes(x, -1, -2))
+    if kind == "random":
+        a = herm
+    elif kind == "graded":  # entries spanning 10 orders of magnitude
+        g = 10.0 ** -np.linspace(0, 10, n)
+        a = herm * g[:, None] * g[None, :]
+    elif kind == "near_degenerate":
+        w = np.ones((BATCH, n)) + 1e-9 * rng.standard_normal((BATCH, n))
+        w[:, 0] = -2.0
+        a = _from_spectrum(rng, w, dtype)
+    elif kind == "identity":
+        a = np.broadcast_to(np.eye(n), (BATCH, n, n))
+    elif kind == "repeated":  # an exactly repeated eigenvalue in a rotated basis
+        w = np.repeat(np.array([[-1.0, 3.0]]), (n + 1) // 2, axis=1)[:, :n]
+        a = _from_spectrum(rng, np.broadcast_to(w, (BATCH, n)), dtype)
+    elif kind == "zero":
+        a = np.zeros((BATCH, n, n))
+    elif kind == "diagonal":
+        a = np.zeros((BATCH, n, n))
+        a[:, np.arange(n), np.arange(n)] = rng.standard_normal((BATCH, n))
+    elif kind == "tiny":
+        a = herm * (1e-300 if real == np.float64 else 1e-35)
+    else:  # huge: squares overflow unless the kernel scales first
+        a = herm * (1e300 if real == np.float64 else 1e35)
+    return np.ascontiguousarray(a).astype(dtype)
+
+
+def _check(a, w, v, upper=False):
+    """Ascending w, residual, orthogonality and eigenvalues vs NumPy at c * n * eps * ||A||."""
+    n = a.shape[-1]
+    real = np.finfo(a.dtype).dtype
+    eps = np.finfo(real).eps
+    big = np.complex128 if a.dtype.kind == "c" else np.float64
+    tri = np.triu(a) if upper else np.tril(a)
+    ah = tri + np.conj(np.swapaxes(tri, -1, -2))
+    ah[..., np.arange(n), np.arange(n)] = a[..., np.arange(n), np.arange(n)].real
+    ah = ah.astype(big)
+    scale = np.abs(ah).max(axis=(-2, -1), keepdims=True)[..., 0] * n
+    scale = np.where(scale > 0, scale, 1)
+    tol = 20 * n * eps
+    assert np.all(np.diff(w, axis=-1) >= 0)
+    want = np.linalg.eigvalsh(ah).astype(real)
+    assert np.all(np.abs(w - want) <= tol * scale)
+    if v is not None:
+        vh = v.astype(big)
+        wh = w.astype(np.float64)
+        # residual relative to ||A||, computed without overflow for 1e300-scale input
+        res = np.abs((ah / scale[..., None]) @ vh - vh * (wh / scale)[..., None, :])
+        assert res.max(initial=0) <= tol
+        eye = np.eye(n)
+        assert np.abs(np.conj(np.swapaxes(vh, -1, -2)) @ vh - eye).max(initial=0) <= tol
+
+
+@pytest.mark.parametrize("dtype", DTYPES, ids=lambda d: IDS[d])
+@pytest.mark.parametrize("n", [2, 3, 4, 7, 12], ids=lambda n: f"n{n}")
+def test_numba_eigh_accuracy(dtype, n):
+    rng = np.random.default_rng(n)
+    with linalgx.backend("numba"):
+        for kind in KINDS:
+            a = _matrix(kind, n, dtype, rng)
+            for uplo in "LU":
+                w, v = assert_unchanged(LA.eigh, a, uplo)
+                want = np.linalg.eigh(a, uplo)
+                assert (w.dtype, v.dtype, w.shape, v.shape) == (
+                    want.eigenvalues.dtype, want.eigenvectors.dtype,
+                    want.eigenvalues.shape, want.eigenvectors.shape), kind
+                _check(a, w, v, uplo == "U")
+                wv = assert_unchanged(LA.eigvalsh, a, uplo)
+                assert wv.dtype == want.eigenvalues.dtype
+                _check(a, wv, None, uplo == "U")
+    assert {"eigh", "eigvalsh"} <= routing._loaded_kernels  # the numba impls ran
+
+
+@pytest.mark.parametrize("dtype", DTYPES, ids=lambda d: IDS[d])
+def test_kernel_native_precision_and_triangle(dtype):
+    """The kernel in the input's own precision, reading only the selected triangle and the
+    real part of the diagonal (NaN in the other triangle is never read)."""
+    rng = np.random.default_rng(7)
+    for n, kind in [(2, "random"), (3, "random"), (5, "random"), (2, "huge"), (3, "tiny"),
+                    (4, "repeated"), (3, "graded")]:
+        a = _matrix(kind, n, dtype, rng)
+        for upper in (False, True):
+            junk = a.copy()
+            other = np.tril_indices(n, -1) if upper else np.triu_indices(n, 1)
+            junk[:, other[0], other[1]] = np.nan
+            if junk.dtype.kind == "c":
+                junk[:, np.arange(n), np.arange(n)] += 5j
+            w, v, info = _eigh.eigh(junk, upper)
+            assert not info.any()
+            assert w.dtype == np.finfo(dtype).dtype and v.dtype == dtype
+            _check(a, w, v, upper)
+
+
+def test_kernel_layouts_and_batch_shapes():
+    rng = np.random.default_rng(3)
+    a = _matrix("random", 3, np.float64, rng).reshape(2, 3, 3, 3)
+    w0, v0, _ = _eigh.eigh(a)
+    fortran = np.asfortranarray(a)
+    readonly = a.copy()
+    readonly.flags.writeable = False
+    for x in (fortran, a[::-1][::-1], readonly, a.astype(">f8")):
+        w, v, info = assert_unchanged(_eigh.eigh, x)
+        assert w.shape == (2, 3, 3) and info.shape == (2, 3)
+        np.testing.assert_array_equal(w, w0)
+        np.testing.assert_array_equal(v, v0)
+    w, v, info = _eigh.eigh(a, compute_v=False)
+    assert v is None
+    np.testing.assert_array_equal(w, w0)
+    with pytest.raises(TypeError, match="unsupported dtype"):
+        _eigh.eigh(np.eye(3, dtype=np.float16))
+    with pytest.raises(ValueError, match="expected a"):
+        _eigh.eigh(np.ones((2, 3)))
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 5])
+def test_nonfinite_raises_like_lapack(n):
+    a = np.stack([np.eye(n)] * 4)
+    a[2, -1, 0] = np.nan if n > 1 else 0
+    a[2, -1, -1] = np.inf
+    for func in (LA.eigh, LA.eigvalsh):
+        with linalgx.backend("lapack"), pytest.raises(ConvergenceError) as want:
+            func(a)
+        with linalgx.backend("numba"), pytest.raises(ConvergenceError) as got:
+            func(a)
+        assert str(got.value) == str(want.value)
+        assert got.value.batch_index == (2,)
+    w, v, info = _eigh.eigh(a)
+    np.testing.assert_array_equal(info, [0, 0, 1, 0])
+    assert np.isnan(w[2]).all() and np.isnan(v[2]).all() and not np.isnan(w[[0, 1, 3]]).any()
+    if n > 1:  # NaN in the triangle that is not read is ignored, as in LAPACK
+        b = np.eye(n)
+        b[0, -1] = np.nan
+        with linalgx.backend("numba"):
+            np.testing.assert_allclose(LA.eigvalsh(b), np.ones(n))
+
+
+def test_nonconvergence_is_reported(monkeypatch):
+    rng = np.random.default_rng(5)
+    a = _matrix("random", 4, np.float64, rng)
+    monkeypatch.setattr(_eigh, "MAX_SWEEPS", 1)
+    w, v, info = _eigh.eigh(a)
+    assert info.all() and np.isnan(w).all() and np.isnan(v).all()
+    with linalgx.backend("numba"), pytest.raises(ConvergenceError,
+                                                 match=r"^Eigenvalues did not converge \(eigh: "
+                                                       r"batch element \(0,\)"):
+        LA.eigh(a)
+
+
+def test_empty_and_trivial_sizes():
+    with linalgx.backend("numba"):
+        for shape in [(0, 3, 3), (2, 0, 0), (0, 0), (3, 1, 1), (1, 1)]:
+            a = np.full(shape, 2.0)
+            w, v = LA.eigh(a)
+            want = np.linalg.eigh(a)
+            assert w.shape == want.eigenvalues.shape and v.shape == want.eigenvectors.shape
+            np.testing.assert_array_equal(w, want.eigenvalues)
+            np.testing.assert_array_equal(v, want.eigenvectors)
+            assert LA.eigvalsh(a).shape == want.eigenvalues.shape
+        with pytest.raises(TypeError):
+            LA.eigh(np.eye(2, dtype=object))
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.complex128], ids=str)
+def test_above_kernel_range_delegates_to_lapack(dtype):
+    rng = np.random.default_rng(9)
+    big = max(max(v) for v in _eig.NUMBA_MAX_N.values()) + 3
+    a = _matrix("random", big, dtype, rng)[:2]
+    with linalgx.backend("numba"):
+        w, v = LA.eigh(a)
+        wv = LA.eigvalsh(a, "U")
+    np.testing.assert_array_equal(w, np.linalg.eigh(a).eigenvalues)
+    np.testing.assert_array_equal(wv, np.linalg.eigvalsh(a, "U"))

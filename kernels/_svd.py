@@ -50,6 +50,27 @@ def _dot(b, io, jo, n):
     return gamma
 
 
+@njit(cache=True, nogil=True)
+def rotation(alpha, beta, gamma, tol):
+    """Rutishauser's rotation ``(c, s p, s conj(p), t |gamma|)`` making two rows with Gram
+    entries ``alpha, beta, gamma`` orthogonal (their squared norms become ``alpha - t|gamma|``
+    and ``beta + t|gamma|``); ``c = 2`` when they already are (to ``tol``)."""
+    g = abs(gamma)
+    if g == 0 or not g > tol * math.sqrt(alpha) * math.sqrt(beta):
+        return 2.0, gamma * 0, gamma * 0, 0.0
+    zeta = (beta - alpha) / (2.0 * g)
+    if abs(zeta) > 1e150:
+        t = 0.5 / zeta
+    else:
+        t = 1.0 / (abs(zeta) + math.sqrt(1.0 + zeta * zeta))
+        if zeta < 0:
+            t = -t
+    c = 1.0 / math.sqrt(1.0 + t * t)
+    s = c * t
+    ph = gamma / g
+    return c, s * ph, s * np.conj(ph), t * g
+
+
 @njit(cache=True, nogil=True, fastmath=_FAST)
 def _rotate(b, io, jo, n, c, sp, sq):
     """``b_i, b_j = c b_i - sp b_j, sq b_i + c b_j`` (sq = conj(sp))."""
@@ -104,30 +125,17 @@ def jacobi_kernel(b, m, n, q, d, want_q, tol, max_sweeps):
             for j in range(i + 1, m):
                 alpha = d[i]
                 beta = d[j]
-                gamma = _dot(b, i * n, j * n, n)
-                g = abs(gamma)
-                if g == 0 or not g > tol * math.sqrt(alpha) * math.sqrt(beta):
+                c, sp, sq, tg = rotation(alpha, beta, _dot(b, i * n, j * n, n), tol)
+                if c == 2.0:
                     continue
                 rotated = True
-                zeta = (beta - alpha) / (2.0 * g)
-                if abs(zeta) > 1e150:
-                    t = 0.5 / zeta
-                else:
-                    t = 1.0 / (abs(zeta) + math.sqrt(1.0 + zeta * zeta))
-                    if zeta < 0:
-                        t = -t
-                c = 1.0 / math.sqrt(1.0 + t * t)
-                s = c * t
-                ph = gamma / g
-                sp = s * ph
-                sq = s * np.conj(ph)
                 _rotate(b, i * n, j * n, n, c, sp, sq)
                 if want_q:
                     _rotate(q, i * m, j * m, m, c, sp, sq)
                 # the updated norms (de Rijk; gesvj), recomputed where cancellation could
                 # have cost them more than a bit
-                d[i] = alpha - t * g
-                d[j] = beta + t * g
+                d[i] = alpha - tg
+                d[j] = beta + tg
                 if d[i] < 0.5 * alpha:
                     d[i] = _norm2(b, i * n, n)
                 if d[j] < 0.5 * beta:

@@ -11,28 +11,8 @@ import math
 import numpy as np
 from numba import njit
 
-from ._svd import fail_kernel, finish_kernel, scale_exponent
+from ._svd import fail_kernel, finish_kernel, rotation, scale_exponent
 from ._util import abs2
-
-
-@njit(cache=True, nogil=True)
-def _rotation(alpha, beta, gamma, tol):
-    """Rutishauser's rotation ``(c, s p, s conj(p))`` making two rows with Gram entries
-    ``alpha, beta, gamma`` orthogonal; ``c = 2`` when they already are (to ``tol``)."""
-    g = abs(gamma)
-    if g == 0 or not g > tol * math.sqrt(alpha) * math.sqrt(beta):
-        return 2.0, gamma * 0, gamma * 0
-    zeta = (beta - alpha) / (2.0 * g)
-    if abs(zeta) > 1e150:
-        t = 0.5 / zeta
-    else:
-        t = 1.0 / (abs(zeta) + math.sqrt(1.0 + zeta * zeta))
-        if zeta < 0:
-            t = -t
-    c = 1.0 / math.sqrt(1.0 + t * t)
-    s = c * t
-    ph = gamma / g
-    return c, s * ph, s * np.conj(ph)
 
 
 @njit(cache=True, nogil=True)
@@ -70,7 +50,7 @@ def svd2_gufunc(a, u, s, vh, want_uv, tol, max_sweeps, info):
         q0, q1, q2, q3 = z + 1, z, z, z + 1
         st = 2
         for _ in range(max_sweeps):
-            c, sp, sq = _rotation(abs2(b0) + abs2(b1), abs2(b2) + abs2(b3),
+            c, sp, sq, _ = rotation(abs2(b0) + abs2(b1), abs2(b2) + abs2(b3),
                                   b0 * np.conj(b2) + b1 * np.conj(b3), tol)
             if c == 2.0:
                 st = 0
@@ -114,7 +94,7 @@ def svd3_gufunc(a, u, s, vh, want_uv, tol, max_sweeps, info):
             n1 = abs2(b3) + abs2(b4) + abs2(b5)
             n2 = abs2(b6) + abs2(b7) + abs2(b8)
             done = True
-            c, sp, sq = _rotation(n0, n1, b0 * np.conj(b3) + b1 * np.conj(b4)
+            c, sp, sq, _ = rotation(n0, n1, b0 * np.conj(b3) + b1 * np.conj(b4)
                                   + b2 * np.conj(b5), tol)
             if c != 2.0:
                 done = False
@@ -123,7 +103,7 @@ def svd3_gufunc(a, u, s, vh, want_uv, tol, max_sweeps, info):
                     q0, q1, q2, q3, q4, q5 = _rot3(q0, q1, q2, q3, q4, q5, c, sp, sq)
                 n0 = abs2(b0) + abs2(b1) + abs2(b2)
                 n1 = abs2(b3) + abs2(b4) + abs2(b5)
-            c, sp, sq = _rotation(n0, n2, b0 * np.conj(b6) + b1 * np.conj(b7)
+            c, sp, sq, _ = rotation(n0, n2, b0 * np.conj(b6) + b1 * np.conj(b7)
                                   + b2 * np.conj(b8), tol)
             if c != 2.0:
                 done = False
@@ -131,7 +111,7 @@ def svd3_gufunc(a, u, s, vh, want_uv, tol, max_sweeps, info):
                 if want_uv:
                     q0, q1, q2, q6, q7, q8 = _rot3(q0, q1, q2, q6, q7, q8, c, sp, sq)
                 n2 = abs2(b6) + abs2(b7) + abs2(b8)
-            c, sp, sq = _rotation(n1, n2, b3 * np.conj(b6) + b4 * np.conj(b7)
+            c, sp, sq, _ = rotation(n1, n2, b3 * np.conj(b6) + b4 * np.conj(b7)
                                   + b5 * np.conj(b8), tol)
             if c != 2.0:
                 done = False

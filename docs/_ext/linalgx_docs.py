@@ -189,6 +189,12 @@ def write_routing():
                    "the numba kernel serves matrices of size *n*; an empty cell means LAPACK "
                    "always serves that size. Sizes not listed always go to LAPACK.\n")
         out.append(_list_table(["n", *(f"``{op}``" for op in ops)], rows))
+    drivers = getattr(table, "DRIVERS", None)
+    if drivers is not None:
+        chosen = ", ".join(f"``{op}``: SciPy's ``{d.removeprefix('scipy_')}``"
+                           for op, d in sorted(drivers.items())) or "none"
+        out.append(f"\nSingle matrices of order {table.DRIVER_MIN_N} and more use the LAPACK "
+                   f"drivers NumPy uses, except where SciPy's build measured faster: {chosen}.\n")
     _write(GENERATED / "routing.inc", "\n".join(out))
 
 

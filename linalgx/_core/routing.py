@@ -19,6 +19,14 @@ _cold_total = 0
 history_free = False
 
 
+def large_driver(op_name, a):
+    """The SciPy LAPACK driver that ``make tune`` measured faster than NumPy's for one large
+    matrix ``a`` of this op (e.g. ``"scipy_syevr"``), or None: stay on NumPy's gufunc."""
+    if a.ndim != 2 or a.shape[-1] < getattr(_routing_table, "DRIVER_MIN_N", 1 << 62):
+        return None
+    return getattr(_routing_table, "DRIVERS", {}).get(op_name)
+
+
 def mark_loaded(op_name):
     """Record that ``op_name``'s numba kernel is compiled and loaded in this process."""
     _loaded_kernels.add(op_name)

@@ -62,9 +62,22 @@ def _eigh_lapack(a, UPLO):
     return gufunc1(ufunc, "D->dD" if a.dtype.kind == "c" else "d->dd", a, "eig_conv", "eigh")
 
 
+def _eigvalsh_syevr(a, upper):
+    """One large matrix through SciPy's ?syevr/?heevr, which (all eigenvalues, no vectors)
+    runs the same tridiagonal reduction and QR iteration (sterf) as NumPy's ?syevd."""
+    from scipy.linalg import get_lapack_funcs
+
+    evr = get_lapack_funcs("heevr" if a.dtype.kind == "c" else "syevr", (a,))
+    w, _, _, _, info = evr(a, compute_v=0, lower=not upper, overwrite_a=0)
+    v.raise_on_info(info, "eig_conv", "eigvalsh", ())
+    return w
+
+
 @_eigvalsh.impl("lapack")
 def _eigvalsh_lapack(a, UPLO):
     check_triangle_finite(a, UPLO == "U", "eigvalsh")
+    if routing.large_driver("eigvalsh", a) == "scipy_syevr":
+        return _eigvalsh_syevr(a, UPLO == "U")
     ufunc = umath_linalg.eigvalsh_up if UPLO == "U" else umath_linalg.eigvalsh_lo
     return gufunc1(ufunc, "D->d" if a.dtype.kind == "c" else "d->d", a, "eig_conv", "eigvalsh")
 

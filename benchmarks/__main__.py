@@ -25,10 +25,16 @@ from . import _sections
 from . import _timing as tm
 
 OPS = ("det", "slogdet", "inv", "solve", "cholesky")
-NUMBA_OPS = frozenset(OPS)  # ops with numba kernels: the forced-backend columns apply
-# Stacked decompositions without numba kernels. SciPy is not a peer here: its batch support
-# loops over the matrices in Python. svd at a smaller batch, to keep the run short.
-EXTRA_ROWS = (("eigh", 2, 200_000), ("eigh", 3, 200_000), ("svd", 2, 20_000), ("svd", 3, 20_000))
+# ops with numba kernels: the forced-backend columns apply
+NUMBA_OPS = frozenset(OPS + ("eigh", "eigvalsh", "svd"))
+# Stacked decompositions. SciPy is not a peer here: its batch support loops over the
+# matrices in Python. svd at a smaller batch, to keep the run short.
+EXTRA_ROWS = tuple((op, n, 200_000, dtype) for op in ("eigh", "eigvalsh") for n in (2, 3, 4)
+                   for dtype in ("float64", "complex128") if dtype == "float64" or n > 2) + (
+    ("svd", 2, 20_000, "float64"), ("svd", 3, 20_000, "float64"),
+    ("svd", 3, 20_000, "complex128"))
+# One large matrix: LAPACK territory, each op on the faster of NumPy's and SciPy's drivers.
+SINGLE_OPS = ("solve", "inv", "det", "cholesky", "qr", "eigh", "eigvalsh", "svd")
 # Mid-sized stacks (issue 6): LAPACK territory, where linalgx must still beat NumPy.
 MID_ROWS = tuple((op, n, batch) for n, batch in ((16, 20_000), (64, 2_000))
                  for op in ("solve", "inv", "eigh", "svd"))
@@ -44,7 +50,7 @@ def _inputs(op, n, batch, rng, dtype="float64"):
     a_h = np.conj(np.swapaxes(a, -1, -2))
     if op == "cholesky":
         a = a @ a_h + n * np.eye(n)
-    if op == "eigh":
+    if op in ("eigh", "eigvalsh"):
         a = a + a_h
     b = None
     if op == "solve":
@@ -59,7 +65,8 @@ def _moved_bytes(op, a, b):
     item = a.itemsize
     out = {"det": count * item, "slogdet": count * (item + 8), "inv": a.nbytes,
            "cholesky": a.nbytes, "solve": 0 if b is None else b.nbytes,
-           "eigh": a.nbytes + count * n * 8, "svd": 2 * a.nbytes + count * n * 8}[op]
+           "eigh": a.nbytes + count * n * 8, "eigvalsh": count * n * 8,
+           "svd": 2 * a.nbytes + count * n * 8, "qr": 2 * a.nbytes}[op]
     return a.nbytes + (0 if b is None else b.nbytes) + out
 
 
@@ -78,6 +85,16 @@ def _scipy_fn(op, a, b):
         return lambda: sla.solve(a, b, check_finite=False)
     if op == "cholesky":
         return lambda: sla.cholesky(a, lower=True, check_finite=False)
+    if a.ndim > 2:
+        return None  # the decompositions below loop over a stack in Python
+    if op == "qr":
+        return lambda: sla.qr(a, check_finite=False)
+    if op == "eigh":
+        return lambda: sla.eigh(a, check_finite=False)
+    if op == "eigvalsh":
+        return lambda: sla.eigvalsh(a, check_finite=False)
+    if op == "svd":
+        return lambda: sla.svd(a, check_finite=False)
     return None
 
 
@@ -156,8 +173,9 @@ def rows(quick):
             for batch in (200_000, 1000, 10):
                 out.append((op, n, batch, "float64"))
         out += [(op, n, 200_000, "complex128") for n in (3, 4)]
-    out += [("solve", 1000, 0, "float64"), ("inv", 1000, 0, "float64")]
-    return out + [r + ("float64",) for r in EXTRA_ROWS + MID_ROWS]
+    out += [(op, n, 0, "float64") for n in ((1000,) if quick else (1000, 3000))
+            for op in SINGLE_OPS]
+    return out + list(EXTRA_ROWS) + [r + ("float64",) for r in MID_ROWS]
 
 
 def _label(op, n, batch, dtype):

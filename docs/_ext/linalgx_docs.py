@@ -14,6 +14,7 @@ import importlib
 import inspect
 import json
 import pathlib
+import shutil
 import textwrap
 import traceback
 
@@ -111,7 +112,9 @@ def write_api_pages():
     API.mkdir(exist_ok=True)
     for old in API.glob("linalgx*.rst"):
         old.unlink()
+    shutil.rmtree(API / "generated", ignore_errors=True)  # autosummary rewrites what is used
     skipped, counts = [], {}
+    documented = set()  # one page per object (LinAlgError is in linalgx and linalgx.linalg)
     for modname in MODULES:
         try:
             module = importlib.import_module(modname)
@@ -120,7 +123,8 @@ def write_api_pages():
             skipped.append((modname, reason))
             logger.info(f"linalgx docs: {modname} does not import, skipped: {reason}")
             continue
-        entries = public_names(module)
+        entries = [(n, obj) for n, obj in public_names(module) if id(obj) not in documented]
+        documented.update(id(obj) for _, obj in entries)
         counts[modname] = len(entries)
         lines = [_underline(f"``{modname}``", "="),
                  f".. automodule:: {modname}\n   :no-members:\n",

@@ -6,6 +6,7 @@ gufuncs are caught per call and re-raised with the failing batch element, which 
 """
 import cmath
 import contextlib
+import os
 import threading
 
 import numpy as np
@@ -190,6 +191,8 @@ class _OneBlasThread:
 
 
 _one_blas_thread = _OneBlasThread()
+if hasattr(os, "register_at_fork"):  # a child must not inherit a lock held by a parent thread
+    os.register_at_fork(after_in_child=lambda: _one_blas_thread.__init__())
 
 
 def _chunked(ufunc, args, kwargs):

@@ -197,15 +197,11 @@ if hasattr(os, "register_at_fork"):  # a child must not inherit a lock held by a
 
 def _chunked(ufunc, args, kwargs):
     """The gufunc over the stack in parallel chunks, or None where that does not apply (one
-    thread allowed now, batch shapes that differ or broadcast, no threadpoolctl). Raises
-    _GufuncFailed when any element failed (the caller then takes the serial path)."""
+    thread allowed now, batch shapes that differ or broadcast). Raises _GufuncFailed when
+    any element failed (the caller then takes the serial path)."""
     from ..kernels import _parallel  # no numba: the pool is plain Python threads
 
     if _parallel.num_threads() < 2:
-        return None
-    try:
-        import threadpoolctl  # noqa: F401
-    except ImportError:
         return None
     batch = args[0].shape[:-2]
     if any(x.ndim != len(batch) + 2 or x.shape[:-2] != batch for x in args):

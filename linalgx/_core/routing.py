@@ -22,9 +22,9 @@ history_free = False
 def large_driver(op_name, a):
     """The SciPy LAPACK driver that ``make tune`` measured faster than NumPy's for one large
     matrix ``a`` of this op (e.g. ``"scipy_syevr"``), or None: stay on NumPy's gufunc."""
-    if a.ndim != 2 or a.shape[-1] < getattr(_routing_table, "DRIVER_MIN_N", 1 << 62):
+    if a.ndim != 2 or a.shape[-1] < _routing_table.DRIVER_MIN_N:
         return None
-    return getattr(_routing_table, "DRIVERS", {}).get(op_name)
+    return _routing_table.DRIVERS.get(op_name)
 
 
 def mark_loaded(op_name):

@@ -14,8 +14,8 @@ _rng = np.random.default_rng(17)
 @pytest.fixture
 def force(monkeypatch):
     def set_(op, driver):
-        monkeypatch.setattr(table, "DRIVER_MIN_N", 2, raising=False)
-        monkeypatch.setattr(table, "DRIVERS", {op: driver}, raising=False)
+        monkeypatch.setattr(table, "DRIVER_MIN_N", 2)
+        monkeypatch.setattr(table, "DRIVERS", {op: driver})
     return set_
 
 

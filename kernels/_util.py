@@ -75,3 +75,58 @@ def _recip_overload(x):
     def recip_real(x):
         return 1 / x
     return recip_real
+
+
+def pivot_ok(x, sfmin):
+    """Whether ``recip_in_range(x)`` is exactly what the scalar kernels use for the pivot x
+    (pure-Python stub)."""
+    t = abs(x.real) + abs(x.imag)
+    if isinstance(x, complex):
+        return 1e-150 < t < 1e150
+    return t >= sfmin
+
+
+@overload(pivot_ok)
+def _pivot_ok_overload(x, sfmin):
+    # Real: getf2 multiplies by 1 / x where |x| >= sfmin (NaN: False). Complex: recip's
+    # conj(x) / |x|**2 branch, |re| + |im| within (small, big) (which implies >= sfmin).
+    if isinstance(x, types.Complex):
+        big = 1e150 if x.underlying_float.bitwidth == 64 else 1e18
+        small = 1 / big
+
+        def pivot_ok_complex(x, sfmin):
+            t = abs(x.real) + abs(x.imag)
+            return (t > small) & (t < big)
+        return pivot_ok_complex
+
+    def pivot_ok_real(x, sfmin):
+        return abs(x) >= sfmin
+    return pivot_ok_real
+
+
+def recip_in_range(x):
+    """``recip(x)`` where ``pivot_ok(x)``, without a branch (pure-Python stub)."""
+    return 1 / x
+
+
+@overload(recip_in_range)
+def _recip_in_range_overload(x):
+    if isinstance(x, types.Complex):
+        if x.underlying_float.bitwidth == 64:
+            def recip_in_range_complex128(x):
+                d = 1 / (x.real * x.real + x.imag * x.imag)
+                return complex(x.real * d, -x.imag * d)
+            return recip_in_range_complex128
+
+        def recip_in_range_complex64(x):
+            d = np.float32(1) / (x.real * x.real + x.imag * x.imag)
+            return np.complex64(complex(x.real * d, -x.imag * d))
+        return recip_in_range_complex64
+    if x.bitwidth == 32:
+        def recip_in_range_float32(x):
+            return np.float32(1) / x
+        return recip_in_range_float32
+
+    def recip_in_range_real(x):
+        return 1 / x
+    return recip_in_range_real

@@ -28,7 +28,7 @@ from . import _cache
 
 _cache.check()
 
-from . import _cholesky, _det, _lu, _parallel, _small  # noqa: E402
+from . import _cholesky, _det, _lu, _parallel, _small, _soa  # noqa: E402
 
 __all__ = ["inv", "det", "slogdet", "solve", "cholesky", "eigh", "svd"]
 
@@ -162,7 +162,7 @@ def inv(a):
         inf[:] = af[:, 0] == 0
         np.divide(1, af, out=of, where=af != 0)
     elif n <= 4:
-        _run("inv", getattr(_small, f"inv{n}_gufunc"), (af, of, inf, _sfmin(dtype)), count, n,
+        _run("inv", getattr(_soa, f"inv{n}_soa"), (af, of, inf, _sfmin(dtype)), count, n,
              dtype)
     elif _use_lapack("inv", n):
         _lapack("inv", (af.reshape(count, n, n),), of.reshape(count, n, n), inf, count, n,
@@ -198,6 +198,9 @@ def solve(a, b):
     if n == 1:
         inf[:] = af[:, 0] == 0
         np.divide(bf, af, out=xf, where=af != 0)
+    elif 2 <= n <= 4 and k == 1:
+        _run("solve", getattr(_soa, f"solve{n}_soa"), (af, bf, xf, inf, _sfmin(dtype)), count,
+             n, dtype)
     elif 2 <= n <= 4 and k > 0:
         _run("solve", getattr(_small, f"solve{n}_gufunc"), (af, bf, k, xf, inf, _sfmin(dtype)),
              count, n, dtype)

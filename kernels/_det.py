@@ -14,6 +14,7 @@ from numba.extending import overload
 
 from ._lu import det_lu_kernel, slogdet_lu_kernel
 from ._util import abs2, cabs1, phase
+from ._vmath import vlog
 
 
 def unit(d, ad):
@@ -180,15 +181,28 @@ def slogdet_gufunc(a, n, sign, logabs, tiny):
     elif n == 4:
         slog4_pass(a, sign, logabs, lo, hi)
     else:
-        logabs[:] = -1
-    for b in range(a.shape[0]):
-        v = logabs[b]
-        if v >= 0:
-            logabs[b] = np.log(v)
-        else:
-            s, la = slogdet_lu_kernel(a[b], n, w, piv)
-            sign[b] = s
-            logabs[b] = la
+        for b in range(a.shape[0]):
+            sign[b], logabs[b] = slogdet_lu_kernel(a[b], n, w, piv)
+        return
+    # The logarithms in one vectorised loop (libm's log is an opaque call); an untrusted
+    # element (-1) becomes NaN there, which a trusted |det| in [lo, hi] never does.
+    redo = log_pass(logabs)
+    if redo:
+        for b in range(a.shape[0]):
+            if logabs[b] != logabs[b]:
+                sign[b], logabs[b] = slogdet_lu_kernel(a[b], n, w, piv)
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def log_pass(x):
+    """``x[:] = log(x)`` for x > 0 (float64 arithmetic, also for float32); the number of
+    entries that were not positive (now NaN)."""
+    bad = 0
+    for b in range(x.shape[0]):
+        v = np.float64(x[b])
+        bad += not (v > 0)
+        x[b] = vlog(v)
+    return bad
 
 
 @njit(cache=True, nogil=True, error_model="numpy")

@@ -24,48 +24,19 @@ remainder loop (and so not on how an array is split between threads).
 import math
 
 import numpy as np
-from numba import types
-from numba.extending import intrinsic
 
+from .._vmath import _LN2_HI, _LN2_LO, _SQRT1_2, _f2i, _i2f, _log_core, vlog
 from . import _fastpoly as P
 from . import erf as _erf
 from . import gamma as _g
 from ._tables import ERFCX_Y100
 from .common import INF, LS2PI, NAN, SQRT2PI, ijit, jit
 
-
-@intrinsic
-def _f2i(typingctx, x):
-    # reinterpret the bits of a float64 as an int64 (an LLVM bitcast, vectorisable)
-    def codegen(context, builder, sig, args):
-        return builder.bitcast(args[0], context.get_value_type(types.int64))
-    return types.int64(types.float64), codegen
-
-
-@intrinsic
-def _i2f(typingctx, x):
-    def codegen(context, builder, sig, args):
-        return builder.bitcast(args[0], context.get_value_type(types.float64))
-    return types.float64(types.int64), codegen
-
-
 _SHIFT = 6755399441055744.0          # 1.5 * 2**52: adding it rounds to an integer
 _SHIFT_BITS = 0x4338000000000000      # its bit pattern
 _LOG2E = 1.4426950408889634
-_LN2_HI = 6.93147180369123816490e-01  # fdlibm's split of log(2): k * _LN2_HI is exact
-_LN2_LO = 1.90821492927058770002e-10
 _EXP_MAX = 709.782712893384           # exp overflows above
 _EXP_MIN = -745.1332191019412         # exp underflows to 0 below
-_LG1 = 6.666666666666735130e-01       # fdlibm e_log.c's minimax coefficients
-_LG2 = 3.999999999940941908e-01
-_LG3 = 2.857142874366239149e-01
-_LG4 = 2.222219843214978396e-01
-_LG5 = 1.818357216161805012e-01
-_LG6 = 1.531383769920937332e-01
-_LG7 = 1.479819860511658591e-01
-_TINY = 2.2250738585072014e-308       # smallest normal double
-_HUGE = 1.7976931348623157e308
-_SQRT1_2 = 0.70710678118654752440
 
 
 @ijit
@@ -92,46 +63,6 @@ def _exp_core(x, xlo):
     res = p * _i2f((k2 + 1023) << 52) * s2
     res = INF if x > _EXP_MAX else res
     return 0.0 if x < _EXP_MIN else res   # NaN passes both tests and stays NaN
-
-
-@ijit
-def _log_core(x, c):
-    # log(x) + c for x > 0 finite and |c| small (fdlibm e_log.c / s_log1p.c), within 1 ulp
-    sub = x < _TINY
-    xs = x * 18014398509481984.0 if sub else x   # 2**54 lifts subnormals
-    bits = _f2i(xs)
-    k = (bits >> 52) - (1077 if sub else 1023)
-    m = bits & 0x000FFFFFFFFFFFFF
-    i = (m + 0x00095F6400000000) & 0x0010000000000000   # mantissa > sqrt(2)?
-    f = _i2f(m | (i ^ 0x3FF0000000000000)) - 1.0         # in [sqrt(1/2) - 1, sqrt(2) - 1)
-    k = k + (i >> 52)
-    hfsq = 0.5 * f * f
-    s = f / (2.0 + f)
-    dk = float(k)
-    z = s * s
-    w = z * z
-    t1 = w * (_LG2 + w * (_LG4 + w * _LG6))
-    t2 = z * (_LG1 + w * (_LG3 + w * (_LG5 + w * _LG7)))
-    r = t2 + t1
-    return dk * _LN2_HI - ((hfsq - (s * (hfsq + r) + (dk * _LN2_LO + c))) - f)
-
-
-@ijit
-def vlog(x):
-    """log(x) within 1 ulp, branch-free, for every double."""
-    res = _log_core(x, 0.0)
-    res = -INF if x == 0.0 else res
-    res = NAN if x < 0.0 else res
-    return x if not (x <= _HUGE) else res   # +inf and NaN
-
-
-@ijit
-def vlog1p(u):
-    """log1p(u) for u >= -1 within 1 ulp: log(1 + u) with the rounding of 1 + u added back."""
-    w = 1.0 + u
-    res = _log_core(w, (u - (w - 1.0)) / w)
-    res = -INF if w == 0.0 else res
-    return u if w == 1.0 else res
 
 
 @ijit

@@ -31,15 +31,20 @@ def _diagonal_has_nan(out):
     L[k, k]^2 = a[k, k] - sum_j |L[k, j]|^2), and with it L[n-1, n-1], in the unblocked and
     the blocked (trsm + syrk) algorithms alike.
     """
-    if out.shape[-1] == 0:
+    n = out.shape[-1]
+    if n == 0:
         return False
-    last = out[..., -1, -1]
     if out.ndim == 2:
+        last = out[-1, -1]
         return last != last
-    if last.size <= 64:  # diagonal entries are >= 0, +inf or NaN: the sum is NaN iff one is
-        s = sum(last.ravel().tolist())
+    nn = n * n
+    if out.size <= 64 * nn:
+        # diagonal entries are >= 0, +inf or NaN: the sum is NaN iff one is. A strided view
+        # of the flat factor is the cheapest way to these entries (the gufunc's output is
+        # C-contiguous; were it not, reshape would copy, still correctly).
+        s = sum(out.reshape(-1)[nn - 1::nn].tolist())
         return s != s
-    return not surely_finite(last)
+    return not surely_finite(out[..., -1, -1])
 
 
 def _nan_diagonal_info(out):
@@ -58,9 +63,12 @@ def _cholesky_potrf(a, upper):
     """One large matrix through SciPy's ?potrf (its OpenBLAS build measured faster here)."""
     from scipy.linalg import get_lapack_funcs
 
+    # LAPACK wants Fortran order: factor a.T (a free view of a C-ordered a) in the other
+    # triangle, and c.T is the factor asked for. For real a, a.T = a; for Hermitian a,
+    # a.T = conj(a) = U^H U gives a = U^T conj(U), so L = U^T again. Same triangle of a read.
     potrf = get_lapack_funcs("potrf", (a,))
-    c, info = potrf(a, lower=not upper, clean=1, overwrite_a=0)
-    c = np.ascontiguousarray(c)
+    c, info = potrf(a.T, lower=upper, clean=1, overwrite_a=0)
+    c = c.T
     if info > 0 or (info == 0 and _diagonal_has_nan(c)):
         v.raise_on_info(info if info > 0 else _nan_diagonal_info(c), "not_pd", "cholesky", ())
     return c

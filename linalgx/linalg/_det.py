@@ -26,7 +26,8 @@ def _det_getrf(a):
     the pivots times exp(sum log|u_ii|); an exactly zero pivot gives 0."""
     from scipy.linalg import get_lapack_funcs
 
-    lu, piv, info = get_lapack_funcs("getrf", (a,))(a, overwrite_a=0)
+    # det(a) = det(a.T), and a.T of a C-ordered a is already in LAPACK's Fortran order
+    lu, piv, info = get_lapack_funcs("getrf", (a,))(a.T, overwrite_a=0)
     if info > 0:
         return a.dtype.type(0)
     d = np.diagonal(lu)

@@ -40,10 +40,12 @@ def candidates(n, rng):
                   "scipy_gesv": lambda: sl.dgesv(a, b)},
         "inv": {"numpy": lambda: um.inv(a, signature="d->d"),
                 "scipy_getri": lambda: sl.dgetri(*sl.dgetrf(a)[:2])},
+        # as linalgx calls them: on a.T, which is Fortran-ordered (det(a.T) = det(a); the
+        # upper factor of a.T is the transpose of a's lower one)
         "det": {"numpy": lambda: um.det(a / 4, signature="d->d"),
-                "scipy_getrf": lambda: sl.dgetrf(a / 4)},
+                "scipy_getrf": lambda: sl.dgetrf((a / 4).T)},
         "cholesky": {"numpy": lambda: um.cholesky_lo(spd, signature="d->d"),
-                     "scipy_potrf": lambda: sl.dpotrf(spd, lower=1, clean=1)},
+                     "scipy_potrf": lambda: sl.dpotrf(spd.T, lower=0, clean=1)[0].T},
         "qr": {"numpy": lambda: np.linalg.qr(a),
                "scipy_geqrf": lambda: sl.dorgqr(*sl.dgeqrf(a)[:2])},
         "eigh": {"numpy": lambda: um.eigh_lo(spd, signature="d->dd"),

@@ -2,83 +2,76 @@
 (benchmarks/tune.py): do not edit by hand.
 
 Machine: Linux-6.18.44-fc-v1098-x86_64-with-glibc2.36, x86_64, 2 CPUs.
-BLAS: openblas 0.3.31.188.0 (SkylakeX, 2 threads, libscipy_openblas64_-32a4b2a6.so).
 BLAS: openblas 0.3.30 (SkylakeX, 2 threads, libscipy_openblas-6cdc3b4a.so).
-numpy 2.4.6; float64; date 2026-12-03; tuning took 692 s.
-numba first-call start-up measured at 0.527 s (fresh interpreter, warm cache).
+BLAS: openblas 0.3.31.188.0 (SkylakeX, 2 threads, libscipy_openblas64_-32a4b2a6.so).
+numpy 2.4.6; float64; date 2026-12-03; tuning took 800 s.
+numba first-call start-up measured at 0.810 s (fresh interpreter, warm cache).
 MIN_BATCH[op][n]: smallest batch from which the numba kernel beat LAPACK at every
 larger measured batch; an n that is absent stays on LAPACK.
 """
-COLD_MIN_BATCH = 524288
+COLD_MIN_BATCH = 1048576
 MIN_BATCH = {
     "det": {
-        1: 256, 2: 64, 3: 64, 4: 64, 5: 256, 6: 256, 7: 256, 8: 256,
-        9: 256, 10: 64, 11: 256, 12: 1024, 13: 64, 14: 1024, 15: 1024, 16: 1024,
-        17: 1024, 18: 1024, 19: 256, 20: 256, 24: 4096, 25: 256, 26: 4096, 27: 1024,
-        28: 256, 30: 1024,
+        1: 64, 2: 64, 3: 64, 4: 64, 5: 256, 6: 64, 7: 256, 8: 256,
+        9: 256, 10: 16, 11: 64, 12: 1024, 13: 64, 14: 1024, 15: 1024, 17: 4096,
+        18: 1024, 19: 4096, 20: 256, 21: 256, 22: 1024, 24: 1024, 25: 1024, 26: 1024,
+        27: 1024,
     },
     "slogdet": {
-        2: 256, 3: 64, 4: 64, 5: 4096, 6: 4096, 7: 4096, 8: 1024, 9: 1024,
-        10: 256, 11: 256, 12: 1024, 13: 1024, 14: 1024, 16: 1024, 17: 256, 18: 256,
-        19: 256, 20: 256, 21: 256, 23: 64,
+        2: 256, 3: 64, 4: 64, 5: 1024, 6: 4096, 7: 256, 10: 256, 11: 64,
+        12: 256, 13: 4096, 14: 4096, 15: 4096, 17: 1024, 18: 256, 19: 256, 20: 256,
+        21: 256, 22: 1024, 23: 64, 26: 1024, 28: 1024, 29: 1024,
     },
     "inv": {
-        1: 256, 2: 64, 3: 64, 4: 64, 5: 64, 6: 16, 7: 16, 8: 16,
-        9: 16, 10: 16, 11: 16, 12: 16, 13: 16, 14: 64, 15: 64, 16: 256,
-        17: 256, 18: 1024, 19: 256, 20: 1024, 21: 256, 22: 64, 23: 256, 24: 64,
-        25: 64, 26: 64, 27: 64, 28: 64, 29: 64, 30: 64, 31: 64, 32: 64,
+        1: 256, 2: 64, 3: 16, 4: 64, 5: 16, 6: 64, 7: 16, 8: 16,
+        9: 16, 10: 16, 11: 16, 12: 64, 13: 16, 14: 16, 15: 16, 18: 4096,
     },
     "solve": {
-        1: 256, 2: 256, 3: 256, 4: 64, 5: 1024, 6: 1024, 7: 1024, 9: 4096,
-        10: 1024, 11: 256, 12: 1024, 13: 256, 14: 1024, 15: 256, 17: 256, 18: 4096,
-        19: 256, 20: 4096, 21: 1024, 26: 1024, 27: 256, 28: 1024, 29: 256, 30: 1024,
-        31: 1024, 32: 1024,
+        1: 1024, 2: 256, 3: 256, 4: 64, 5: 256, 6: 1024, 7: 4096, 8: 4096,
+        9: 4096, 10: 256, 11: 1024,
     },
     "cholesky": {
-        1: 1024, 2: 256, 3: 256, 4: 64, 5: 256, 6: 1024, 7: 256, 9: 64,
-        10: 1024, 11: 4096, 12: 1024, 13: 4096, 14: 1024, 16: 1024, 18: 4096, 19: 1024,
-        20: 1024, 21: 1024, 22: 1024, 23: 1024, 24: 256, 25: 256, 26: 4096, 27: 256,
-        28: 1024, 29: 1024, 30: 1024, 31: 1024, 32: 1024,
+        1: 256, 2: 256, 3: 64, 4: 64, 5: 64, 6: 256, 7: 256, 8: 64,
+        9: 256, 10: 1024, 11: 1024, 12: 1024, 16: 4096, 18: 4096,
     },
     "svd": {
-        1: 64, 2: 16, 3: 16, 4: 16, 5: 64, 6: 16, 7: 64, 8: 1024,
-        10: 1024, 11: 1024, 12: 256, 13: 256,
+        1: 64, 2: 16, 3: 16, 4: 16, 5: 16, 6: 16, 7: 64, 9: 1024,
     },
     "svdvals": {
-        1: 64, 2: 64, 3: 16, 4: 64, 5: 256, 6: 256, 7: 1024,
+        1: 64, 2: 64, 3: 64, 4: 64, 5: 64, 6: 4096, 7: 256,
     },
     "eigh": {
         1: 1024, 2: 64, 3: 16, 4: 16, 5: 16, 6: 16, 7: 16, 8: 16,
         9: 16, 10: 16, 11: 16, 12: 16, 13: 16, 14: 16, 15: 16, 16: 16,
         17: 16, 18: 16, 19: 16, 20: 16, 21: 16, 22: 16, 23: 16, 24: 16,
-        25: 16, 26: 64, 27: 256,
+        25: 16, 26: 16, 27: 16,
     },
     "eigvalsh": {
         1: 1024, 2: 64, 3: 64, 4: 16, 5: 16, 6: 16, 7: 16, 8: 16,
-        9: 16, 10: 16, 11: 16, 12: 16, 13: 16, 14: 16, 15: 16, 16: 64,
-        17: 16, 18: 16, 19: 64, 20: 64,
+        9: 16, 10: 16, 11: 16, 12: 16, 13: 16, 14: 16, 15: 16, 16: 16,
+        17: 64, 18: 64, 19: 64, 20: 64,
     },
 }
 
 # One matrix of n >= DRIVER_MIN_N: the SciPy LAPACK driver measured
 # faster than NumPy's (benchmarks/drivers.py; an absent op stays on NumPy's).
-# cholesky n=1000: numpy 15.8 ms, scipy_potrf 12.1 ms
-# cholesky n=3000: numpy 232.3 ms, scipy_potrf 149.8 ms
-# det n=1000: numpy 23.8 ms, scipy_getrf 19.5 ms
-# det n=3000: numpy 325.8 ms, scipy_getrf 286.9 ms
-# eigh n=1000: numpy 145.9 ms, scipy_syevd 142.1 ms, scipy_syevr 120.9 ms
-# eigh n=3000: numpy 2782.9 ms, scipy_syevd 2530.7 ms, scipy_syevr 3000.5 ms
-# eigvalsh n=1000: numpy 123.2 ms, scipy_syevd 118.8 ms, scipy_syevr 39.1 ms
-# eigvalsh n=3000: numpy 1538.5 ms, scipy_syevd 2452.7 ms, scipy_syevr 1354.9 ms
-# inv n=1000: numpy 106.2 ms, scipy_getri 105.7 ms
-# inv n=3000: numpy 1088.3 ms, scipy_getri 2360.4 ms
-# qr n=1000: numpy 99.0 ms, scipy_geqrf 160.2 ms
-# qr n=3000: numpy 1768.2 ms, scipy_geqrf 5716.7 ms
-# solve n=1000: numpy 17.5 ms, scipy_gesv 20.8 ms
-# solve n=3000: numpy 347.1 ms, scipy_gesv 437.0 ms
-# svd n=1000: numpy 273.9 ms, scipy_gesdd 268.0 ms
-# svd n=3000: numpy 8833.1 ms, scipy_gesdd 9104.5 ms
-# svdvals n=1000: numpy 181.4 ms, scipy_gesdd 321.4 ms
-# svdvals n=3000: numpy 5339.5 ms, scipy_gesdd 6131.8 ms
+# cholesky n=1000: numpy 20.4 ms, scipy_potrf 17.0 ms
+# cholesky n=3000: numpy 248.2 ms, scipy_potrf 163.9 ms
+# det n=1000: numpy 28.1 ms, scipy_getrf 27.9 ms
+# det n=3000: numpy 356.6 ms, scipy_getrf 283.1 ms
+# eigh n=1000: numpy 148.4 ms, scipy_syevd 146.9 ms, scipy_syevr 129.7 ms
+# eigh n=3000: numpy 2942.3 ms, scipy_syevd 2680.2 ms, scipy_syevr 3225.3 ms
+# eigvalsh n=1000: numpy 110.9 ms, scipy_syevd 110.8 ms, scipy_syevr 41.5 ms
+# eigvalsh n=3000: numpy 1459.7 ms, scipy_syevd 2928.4 ms, scipy_syevr 1220.5 ms
+# inv n=1000: numpy 83.6 ms, scipy_getri 145.6 ms
+# inv n=3000: numpy 1241.2 ms, scipy_getri 2871.0 ms
+# qr n=1000: numpy 139.3 ms, scipy_geqrf 195.9 ms
+# qr n=3000: numpy 1969.9 ms, scipy_geqrf 8132.0 ms
+# solve n=1000: numpy 22.4 ms, scipy_gesv 26.1 ms
+# solve n=3000: numpy 366.0 ms, scipy_gesv 476.0 ms
+# svd n=1000: numpy 341.8 ms, scipy_gesdd 365.7 ms
+# svd n=3000: numpy 8908.0 ms, scipy_gesdd 8593.9 ms
+# svdvals n=1000: numpy 185.6 ms, scipy_gesdd 358.5 ms
+# svdvals n=3000: numpy 5491.8 ms, scipy_gesdd 6079.0 ms
 DRIVER_MIN_N = 512
-DRIVERS = {'cholesky': 'scipy_potrf', 'det': 'scipy_getrf', 'eigvalsh': 'scipy_syevr'}
+DRIVERS = {'cholesky': 'scipy_potrf', 'eigvalsh': 'scipy_syevr'}

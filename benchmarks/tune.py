@@ -98,20 +98,25 @@ def measure(ops, ns, batches, repeats, target, budget, progress=None):
 def min_batches(results, margin=0.9):
     """MIN_BATCH: the smallest batch from which numba is faster at every larger one.
 
-    A win needs ``t_numba < margin * t_lapack`` (timings on a shared machine are noisy),
-    and at least the two largest measured batches must be wins (one, if only one was
-    measured), so a single lucky sample does not route a size to numba.
+    The run of batches, from the largest down, where numba was faster must hold at least
+    the two largest measured batches (one, if only one was measured), so a single lucky
+    sample does not route a size to numba; and its median time ratio must be below
+    ``margin`` (timings on a shared machine are noisy). Judging the run by its median rather
+    than each point by the margin keeps a size whose win is steady but modest at the
+    largest measured batch (which grows at larger ones, where the kernels run threaded).
     """
     table = {}
     for op, per_n in results.items():
         for n, row in per_n.items():
-            wins = []
+            wins, ratios = [], []
             for batch in sorted(row, reverse=True):
                 t_numba, t_lapack = row[batch]
-                if t_numba >= margin * t_lapack:
+                if t_numba >= t_lapack:
                     break
                 wins.append(batch)
-            if wins and len(wins) >= min(2, len(row)):
+                ratios.append(t_numba / t_lapack)
+            if (wins and len(wins) >= min(2, len(row))
+                    and statistics.median(ratios) < margin):
                 table.setdefault(op, {})[n] = wins[-1]
     return table
 
@@ -165,6 +170,11 @@ def render(table, cold, startup, seconds, drivers=None, driver_times=None):
             driver_lines.append(f"# {op} n={n}: {cells}")
     chosen = dict(sorted((drivers or {}).items()))
     driver_lines += [f"DRIVER_MIN_N = {drivers_min_n()}", f"DRIVERS = {chosen!r}"]
+    if drivers is None and TABLE.exists():  # --no-drivers: keep the last measured choice
+        old = TABLE.read_text()
+        start = old.find(driver_lines[1])
+        if start >= 0:
+            driver_lines = [""] + old[start:].rstrip("\n").splitlines()
     for op in OPS:
         if op in table:
             items = [f"{n}: {b}," for n, b in sorted(table[op].items())]

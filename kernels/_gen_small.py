@@ -80,15 +80,7 @@ def _factor_lines(n, rhs, soa=False):
             for c in [str(c) for c in range(n)] + ([None] if track else []):
                 def cell(i, c=c):
                     return f"{tag}{i}" if c is None else f"a{i}{c}"
-                out.append(f"w = {cell(j)}")
-                expr = cell(j)
-                for i in range(n - 1, j, -1):
-                    expr = f"{cell(i)} if s{i} else {expr}"
-                    if i > j + 1:
-                        expr = f"({expr})"
-                out.append(f"{cell(j)} = {expr}")
-                for i in range(j + 1, n):
-                    out.append(f"{cell(i)} = w if s{i} else {cell(i)}")
+                out += _swap_lines(cell, j, n, lambda i: f"s{i}")
         if soa:
             out.append(f"ok = ok & pivot_ok({_v(j, j)}, sfmin)")
             out.append(f"r{j} = recip_in_range({_v(j, j)})")
@@ -120,6 +112,45 @@ def _factor_lines(n, rhs, soa=False):
     return out
 
 
+def _swap_lines(cell, j, n, flag):
+    """Exchange ``cell(j)`` with the ``cell(i)``, ``i > j``, whose ``flag(i)`` is set (at most
+    one is), as selects."""
+    out = [f"w = {cell(j)}"]
+    expr = cell(j)
+    for i in range(n - 1, j, -1):
+        expr = f"{cell(i)} if {flag(i)} else {expr}"
+        if i > j + 1:
+            expr = f"({expr})"
+    out.append(f"{cell(j)} = {expr}")
+    out += [f"{cell(i)} = w if {flag(i)} else {cell(i)}" for i in range(j + 1, n)]
+    return out
+
+
+def _inv_l_lines(n):
+    """inv(L) of the unit lower triangular factor: entries m{i}{j} for i > j."""
+    out = []
+    for j in range(n):
+        for i in range(j + 1, n):
+            terms = "".join(f" - {_v(i, c)} * m{c}{j}" for c in range(j + 1, i))
+            out.append(f"m{i}{j} = -{_v(i, j)}{terms}")
+    return out
+
+
+def _inv_column_lines(n, c, z):
+    """Column c of inv(U) inv(L), named z(0) .. z(n-1): back substitution on column c of
+    inv(L)."""
+    out = []
+    for i in range(n - 1, -1, -1):
+        terms = [f"{_v(i, k)} * {z(k)}" for k in range(i + 1, n)]
+        if i >= c:
+            start = "one" if i == c else f"m{i}{c}"
+            expr = "".join([start] + [f" - {t}" for t in terms])
+        else:  # a zero entry of inv(L): 0 - t1 - t2 == -(t1 + t2), bit for bit
+            expr = "-(" + " + ".join(terms) + ")"
+        out.append(f"{z(i)} = ({expr}) * r{i}")
+    return out
+
+
 def _back_lines(n, y):
     """Back substitution with U on the scalars {y}0..{y}{n-1} (reciprocal pivots)."""
     out = []
@@ -141,22 +172,10 @@ def _inv(n):
     lines = _prologue(f"inv{n}_gufunc", "a, out, info, sfmin",
                       f"Stacked {n}x{n} inverse by unrolled LU; info as in _lu.inv_gufunc.")
     body = _factor_lines(n, rhs=False)
-    # inv(L): unit lower triangular, entries m{i}{j} for i > j.
-    for j in range(n):
-        for i in range(j + 1, n):
-            terms = "".join(f" - {_v(i, c)} * m{c}{j}" for c in range(j + 1, i))
-            body.append(f"m{i}{j} = -{_v(i, j)}{terms}")
+    body += _inv_l_lines(n)
     body.append("y = out[b]")
     for c in range(n):
-        # column c of inv(U) inv(L): back substitution on column c of inv(L)
-        for i in range(n - 1, -1, -1):
-            terms = [f"{_v(i, k)} * z{k}" for k in range(i + 1, n)]
-            if i >= c:
-                start = "one" if i == c else f"m{i}{c}"
-                expr = "".join([start] + [f" - {t}" for t in terms])
-            else:  # a zero entry of inv(L): 0 - t1 - t2 == -(t1 + t2), bit for bit
-                expr = "-(" + " + ".join(terms) + ")"
-            body.append(f"z{i} = ({expr}) * r{i}")
+        body += _inv_column_lines(n, c, lambda k: f"z{k}")
         # inv(A) = inv(U) inv(L) P: column c lands in column p{c}
         for i in range(n):
             body.append(f"y[{i * n} + p{c}] = z{i}")
@@ -294,33 +313,14 @@ def _soa_driver(name, scalar, n, args, ins, outs, body, doc):
 
 
 def _inv_soa(n):
-    body = _factor_lines(n, rhs=False, soa=True)
-    for j in range(n):
-        for i in range(j + 1, n):
-            terms = "".join(f" - {_v(i, c)} * m{c}{j}" for c in range(j + 1, i))
-            body.append(f"m{i}{j} = -{_v(i, j)}{terms}")
+    body = _factor_lines(n, rhs=False, soa=True) + _inv_l_lines(n)
     for c in range(n):
-        for i in range(n - 1, -1, -1):
-            terms = [f"{_v(i, k)} * z{c}{k}" for k in range(i + 1, n)]
-            if i >= c:
-                start = "one" if i == c else f"m{i}{c}"
-                expr = "".join([start] + [f" - {t}" for t in terms])
-            else:
-                expr = "-(" + " + ".join(terms) + ")"
-            body.append(f"z{c}{i} = ({expr}) * r{i}")
+        body += _inv_column_lines(n, c, lambda k, c=c: f"z{c}{k}")
     # inv(A) = inv(U) inv(L) P: the row interchanges of the factorization applied to the
     # columns in reverse order, as selects (getri; a scatter through p would not vectorise).
     for j in range(n - 2, -1, -1):
         for i in range(n):
-            body.append(f"w = z{j}{i}")
-            expr = f"z{j}{i}"
-            for k in range(n - 1, j, -1):
-                expr = f"z{k}{i} if s{j}_{k} else {expr}"
-                if k > j + 1:
-                    expr = f"({expr})"
-            body.append(f"z{j}{i} = {expr}")
-            for k in range(j + 1, n):
-                body.append(f"z{k}{i} = w if s{j}_{k} else z{k}{i}")
+            body += _swap_lines(lambda k, i=i: f"z{k}{i}", j, n, lambda k, j=j: f"s{j}_{k}")
     body += [f"y[{i * n + j}, l] = z{j}{i}" for i in range(n) for j in range(n)]
     return _soa_driver(f"inv{n}_soa", f"_small.inv{n}_gufunc", n, "a, out, info, sfmin",
                        [("a", "x", n * n)], [("out", "y", n * n)], body,

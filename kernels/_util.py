@@ -47,33 +47,19 @@ def _recip_overload(x):
     # numba's complex division (Smith's algorithm) branches on |re| >= |im|, which random
     # data mispredicts half the time. conj(x) / |x|**2 is as accurate (a few ulp) wherever
     # |x|**2 neither over- nor underflows; elsewhere, and for NaN/inf, the division.
+    # (the range test and the in-range formula are pivot_ok's and recip_in_range's, which the
+    # structure-of-arrays kernels use: the same bits either way)
     if isinstance(x, types.Complex):
-        wide = x.underlying_float.bitwidth == 64
-        big = 1e150 if wide else 1e18
-        small = 1 / big
+        one = x(1)
 
-        def recip_complex128(x):
-            t = abs(x.real) + abs(x.imag)
-            if t > small and t < big:
-                d = 1 / (x.real * x.real + x.imag * x.imag)
-                return complex(x.real * d, -x.imag * d)
-            return 1 / x
-
-        def recip_complex64(x):
-            t = abs(x.real) + abs(x.imag)
-            if t > small and t < big:
-                d = np.float32(1) / (x.real * x.real + x.imag * x.imag)
-                return np.complex64(complex(x.real * d, -x.imag * d))
-            return np.complex64(1) / x
-        return recip_complex128 if wide else recip_complex64
-
-    if x.bitwidth == 32:
-        def recip_float32(x):
-            return np.float32(1) / x
-        return recip_float32
+        def recip_complex(x):
+            if pivot_ok(x, 0.0):
+                return recip_in_range(x)
+            return one / x
+        return recip_complex
 
     def recip_real(x):
-        return 1 / x
+        return recip_in_range(x)
     return recip_real
 
 

@@ -90,8 +90,9 @@ def fmt_time(s):
 
 
 def interleaved(fns, repeats, target):
-    """Time a dict of zero-argument callables in rotating order (so that drift and a noisy
-    neighbour hit every contender alike): ``({name: summary}, {name: error text})``.
+    """Time a dict of zero-argument callables interleaved, in a shuffled order each repeat (so
+    that drift and a noisy neighbour hit every contender alike): ``({name: summary},
+    {name: error text})``.
 
     A callable that raises while being calibrated is left out and its error reported.
     """
@@ -105,7 +106,13 @@ def interleaved(fns, repeats, target):
             del fns[name]
     samples = {name: [] for name in fns}
     names = list(fns)
-    for r in range(repeats):
-        for name in names[r % len(names):] + names[:r % len(names)]:
-            samples[name].append(sample(fns[name], counts[name]))
+    # A new order every repeat (seeded: the same orders every run). Rotating one fixed order
+    # kept each contender behind the same predecessor, so whatever one left behind (BLAS
+    # threads of another OpenBLAS build still spinning, a cold cache) hit the same contender
+    # in every repeat: one run had linalgx's det of a 1000x1000 matrix at 6x NumPy's time
+    # with the very same LAPACK call.
+    order = np.random.default_rng(len(names) * 1000 + repeats)
+    for _ in range(repeats):
+        for i in order.permutation(len(names)):
+            samples[names[i]].append(sample(fns[names[i]], counts[names[i]]))
     return {k: summarize(v) for k, v in samples.items()}, errors

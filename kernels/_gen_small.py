@@ -84,24 +84,20 @@ def _factor_lines(n, rhs, soa=False):
         if soa:
             out.append(f"ok = ok & pivot_ok({_v(j, j)}, sfmin)")
             out.append(f"r{j} = recip_in_range({_v(j, j)})")
-            if j < n - 1:
-                out += [f"{_v(i, j)} = {_v(i, j)} * r{j}" for i in range(j + 1, n)]
-                for i in range(j + 1, n):
-                    for c in range(j + 1, n):
-                        out.append(f"{_v(i, c)} -= {_v(i, j)} * {_v(j, c)}")
-                    if rhs:
-                        out.append(f"y{i} -= {_v(i, j)} * y{j}")
-            continue
-        out.append(f"if {_v(j, j)} == 0:")
-        out.append(f"    info[b] = {j + 1}")
-        out.append("    continue")
-        out.append(f"r{j} = recip({_v(j, j)})")
+        else:
+            out.append(f"if {_v(j, j)} == 0:")
+            out.append(f"    info[b] = {j + 1}")
+            out.append("    continue")
+            out.append(f"r{j} = recip({_v(j, j)})")
         if j == n - 1:
             break
-        out.append(f"if cabs1({_v(j, j)}) >= sfmin:")
-        out += [f"    {_v(i, j)} = {_v(i, j)} * r{j}" for i in range(j + 1, n)]
-        out.append("else:")
-        out += [f"    {_v(i, j)} = {_v(i, j)} / {_v(j, j)}" for i in range(j + 1, n)]
+        if soa:
+            out += [f"{_v(i, j)} = {_v(i, j)} * r{j}" for i in range(j + 1, n)]
+        else:
+            out.append(f"if cabs1({_v(j, j)}) >= sfmin:")
+            out += [f"    {_v(i, j)} = {_v(i, j)} * r{j}" for i in range(j + 1, n)]
+            out.append("else:")
+            out += [f"    {_v(i, j)} = {_v(i, j)} / {_v(j, j)}" for i in range(j + 1, n)]
         for i in range(j + 1, n):
             for c in range(j + 1, n):
                 out.append(f"{_v(i, c)} -= {_v(i, j)} * {_v(j, c)}")
@@ -276,20 +272,24 @@ LANES = 16
 '''
 
 
-def _soa_driver(name, scalar, n, args, ins, outs, body, doc):
+def _soa_driver(name, scalar, args, ins, outs, body, doc):
     """A block loop: transpose ``ins`` (name, width) in, run ``body`` over the lanes,
     transpose ``outs`` out, redo the lanes without ``ok`` (and the tail) with ``scalar``."""
     ind = " " * 4
+
+    def scalar_call(rows):  # the scalar kernel on a slice of every stacked argument
+        return f"{scalar}(" + ", ".join(f"{v}[{rows}]" if v in ("a", "bb", "out", "info") else v
+                                       for v in args.split(", ")) + ")"
+
     lines = [JIT, f"def {name}({args}):", f'    """{doc}"""',
              "    count = a.shape[0]",
              "    full = count - count % LANES"]
     for _, buf, width in ins + outs:
         lines.append(f"    {buf} = np.empty(({width}, LANES), dtype=a.dtype)")
-    lines += ["    okl = np.empty(LANES, dtype=np.bool_)"]
+    lines.append("    okl = np.empty(LANES, dtype=np.bool_)")
     if name.startswith("inv"):
         lines.append("    one = np.ones(1, dtype=a.dtype)[0]")
-    lines += [
-              "    for b0 in range(0, full, LANES):"]
+    lines.append("    for b0 in range(0, full, LANES):")
     for src, buf, width in ins:
         lines += [ind * 2 + "for l in range(LANES):", ind * 3 + f"e = {src}[b0 + l]"]
         lines += [ind * 3 + f"{buf}[{k}, l] = e[{k}]" for k in range(width)]
@@ -300,15 +300,12 @@ def _soa_driver(name, scalar, n, args, ins, outs, body, doc):
     for src, buf, width in outs:
         lines.append(ind * 3 + f"e = {src}[b0 + l]")
         lines += [ind * 3 + f"e[{k}] = {buf}[{k}, l]" for k in range(width)]
-    call_args = ", ".join(f"{v}[b:b + 1]" if v in ("a", "bb", "out", "info") else v
-                          for v in args.split(", "))
     lines += [ind * 3 + "b = b0 + l",
               ind * 3 + "info[b] = 0",
               ind * 3 + "if not okl[l]:",
-              ind * 4 + f"{scalar}({call_args})",
+              ind * 4 + scalar_call("b:b + 1"),
               "    if full < count:",
-              ind * 2 + f"{scalar}(" + ", ".join(f"{v}[full:]" if v in ("a", "bb", "out", "info")
-                                              else v for v in args.split(", ")) + ")"]
+              ind * 2 + scalar_call("full:")]
     return lines
 
 
@@ -322,7 +319,7 @@ def _inv_soa(n):
         for i in range(n):
             body += _swap_lines(lambda k, i=i: f"z{k}{i}", j, n, lambda k, j=j: f"s{j}_{k}")
     body += [f"y[{i * n + j}, l] = z{j}{i}" for i in range(n) for j in range(n)]
-    return _soa_driver(f"inv{n}_soa", f"_small.inv{n}_gufunc", n, "a, out, info, sfmin",
+    return _soa_driver(f"inv{n}_soa", f"_small.inv{n}_gufunc", "a, out, info, sfmin",
                        [("a", "x", n * n)], [("out", "y", n * n)], body,
                        f"Stacked {n}x{n} inverses, LANES at a time; as _small.inv{n}_gufunc.")
 
@@ -330,7 +327,7 @@ def _inv_soa(n):
 def _solve_soa(n):
     body = _factor_lines(n, rhs=True, soa=True) + _back_lines(n, "y")
     body += [f"o[{i}, l] = y{i}" for i in range(n)]
-    return _soa_driver(f"solve{n}_soa", f"_small.solve{n}_one", n, "a, bb, out, info, sfmin",
+    return _soa_driver(f"solve{n}_soa", f"_small.solve{n}_one", "a, bb, out, info, sfmin",
                        [("a", "x", n * n), ("bb", "r", n)], [("out", "o", n)], body,
                        f"Stacked {n}x{n} solves with one right-hand side, LANES at a time; as "
                        f"_small.solve{n}_one.")

@@ -1,20 +1,30 @@
 """Large single matrices: NumPy's LAPACK drivers against SciPy's, per op.
 
 NumPy and SciPy ship different OpenBLAS builds and, for some ops, call different LAPACK
-drivers (``inv``: NumPy solves ``A X = I`` with gesv, SciPy factors and inverts with
-getrf + getri; ``eigh``: NumPy calls syevd, SciPy defaults to syevr). ``measure()`` times
-each candidate on one float64 ``n x n`` matrix, interleaved, and ``choose()`` keeps a SciPy
-driver only where it beats NumPy's by a margin at every measured n; ``make tune`` writes
-the choice into the routing table (``DRIVERS``), which the lapack backend follows for
-``n >= DRIVER_MIN_N``.
+drivers (``eigh``: NumPy calls syevd, SciPy defaults to syevr). ``measure()`` times each
+candidate on one float64 ``n x n`` matrix, interleaved, at each measured n, and
+``choose()`` picks per n the SciPy driver that beat NumPy's by a margin (else NumPy's), as
+size ranges: a choice holds from the measured n (the smallest one: from ``DRIVER_MIN_N``) up
+to halfway (geometrically) to the next n that chose differently. ``make tune`` writes the
+ranges into the routing table (``DRIVERS``), which the lapack backend follows for one
+float64 / complex128 matrix of order ``DRIVER_MIN_N`` or more.
 
-``python -m benchmarks.drivers [--n 1000 3000] [--repeats 5]`` prints the table.
+Every candidate is a driver the lapack backend can call (tests/linalg/test_drivers.py
+forces each one). Measured here and left out for losing at n = 1000 and 3000 alike: inv
+through getrf + getri (1.7-2.3x NumPy's gesv against the identity), qr through geqrf + orgqr
+(1.4-4x), solve through SciPy's gesv (1.2-1.3x) and svdvals through SciPy's gesdd (1.1-1.9x).
+Left out for accuracy: eigh through ?syevr (SciPy's default), whose MRRR eigenvectors were
+orthogonal to 7e-13 at n = 1000 against 4e-15 from ?syevd (NumPy's); without vectors both
+run the same QR iteration, so eigvalsh keeps it.
+
+``python -m benchmarks.drivers [--n 1000 2000 3000] [--repeats 5]`` prints the table.
 """
 import argparse
-import statistics
-import time
+import math
 
 import numpy as np
+
+from . import _timing as tm
 
 __all__ = ["CANDIDATES", "measure", "choose", "show"]
 
@@ -25,8 +35,7 @@ DRIVER_MIN_N = 512
 
 def _inputs(n, rng):
     a = rng.standard_normal((n, n))
-    spd = a @ a.T + n * np.eye(n)
-    return a, spd, rng.standard_normal((n, 1))
+    return a, a @ a.T + n * np.eye(n)
 
 
 def candidates(n, rng):
@@ -34,68 +43,76 @@ def candidates(n, rng):
     from numpy.linalg import _umath_linalg as um
     from scipy.linalg import lapack as sl
 
-    a, spd, b = _inputs(n, rng)
+    a, spd = _inputs(n, rng)
+    c_order = np.ascontiguousarray
     return {
-        "solve": {"numpy": lambda: um.solve(a, b, signature="dd->d"),
-                  "scipy_gesv": lambda: sl.dgesv(a, b)},
-        "inv": {"numpy": lambda: um.inv(a, signature="d->d"),
-                "scipy_getri": lambda: sl.dgetri(*sl.dgetrf(a)[:2])},
         # as linalgx calls them: on a.T, which is Fortran-ordered (det(a.T) = det(a); the
-        # upper factor of a.T is the transpose of a's lower one)
+        # upper factor of a.T is the transpose of a's lower one; svd(a.T) = V S U^T)
         "det": {"numpy": lambda: um.det(a / 4, signature="d->d"),
                 "scipy_getrf": lambda: sl.dgetrf((a / 4).T)},
         "cholesky": {"numpy": lambda: um.cholesky_lo(spd, signature="d->d"),
                      "scipy_potrf": lambda: sl.dpotrf(spd.T, lower=0, clean=1)[0].T},
-        "qr": {"numpy": lambda: np.linalg.qr(a),
-               "scipy_geqrf": lambda: sl.dorgqr(*sl.dgeqrf(a)[:2])},
         "eigh": {"numpy": lambda: um.eigh_lo(spd, signature="d->dd"),
-                 "scipy_syevd": lambda: sl.dsyevd(spd, compute_v=1, lower=1),
-                 "scipy_syevr": lambda: sl.dsyevr(spd, compute_v=1, lower=1)},
+                 # linalgx returns NumPy's C order
+                 "scipy_syevd": lambda: c_order(sl.dsyevd(spd, compute_v=1, lower=1)[1])},
         "eigvalsh": {"numpy": lambda: um.eigvalsh_lo(spd, signature="d->d"),
                      "scipy_syevd": lambda: sl.dsyevd(spd, compute_v=0, lower=1),
                      "scipy_syevr": lambda: sl.dsyevr(spd, compute_v=0, lower=1)},
         "svd": {"numpy": lambda: um.svd_f(a, signature="d->ddd"),
-                "scipy_gesdd": lambda: sl.dgesdd(a, compute_uv=1, full_matrices=1)},
-        "svdvals": {"numpy": lambda: um.svd(a, signature="d->d"),
-                    "scipy_gesdd": lambda: sl.dgesdd(a, compute_uv=0)},
+                "scipy_gesdd": lambda: sl.dgesdd(a.T, compute_uv=1, full_matrices=1)},
     }
 
 
 CANDIDATES = tuple(candidates(2, np.random.default_rng(0)))
 
 
-def measure(ns=(1000, 3000), repeats=5, ops=CANDIDATES, progress=None):
-    """``{op: {n: {driver: median seconds}}}``, contenders interleaved per repeat."""
+def measure(ns=(1000, 2000, 3000), repeats=5, ops=CANDIDATES, progress=None):
+    """``{op: {n: {driver: median seconds}}}``, contenders interleaved per repeat; ``repeats``
+    at the largest n, proportionally more at smaller ones (cheap, and noisier per call)."""
     rng = np.random.default_rng(0)
     out = {}
     for n in ns:
+        reps = max(repeats, round(repeats * max(ns) / n))
         table = candidates(n, rng)
         for op in ops:
-            fns = table[op]
-            for f in fns.values():
-                f()  # first-call costs (workspace queries, page faults) are not timed
-            samples = {k: [] for k in fns}
-            names = list(fns)
-            for r in range(repeats):
-                for k in names[r % len(names):] + names[:r % len(names)]:
-                    t = time.perf_counter()
-                    fns[k]()
-                    samples[k].append(time.perf_counter() - t)
-            out.setdefault(op, {})[n] = {k: statistics.median(v) for k, v in samples.items()}
+            # target 0: one call a sample, after inner_count's untimed first call (workspace
+            # queries, page faults)
+            stats, errors = tm.interleaved(table[op], reps, target=0.0)
+            if errors:
+                raise RuntimeError(f"{op} n={n}: {errors}")
+            out.setdefault(op, {})[n] = {k: st["median"] for k, st in stats.items()}
             if progress:
                 progress(op, n, out[op][n])
     return out
 
 
 def choose(results, margin=0.95):
-    """``{op: driver}`` for ops where one SciPy driver beat NumPy's by ``margin`` at every n."""
+    """``{op: ((min_n, driver), ...)}``: from each ``min_n`` on (up to the next entry) the
+    driver to call, ``"numpy"`` for NumPy's own; ops where NumPy's won everywhere are absent.
+
+    At each measured n the fastest SciPy driver is chosen if it beat NumPy's by ``margin``.
+    Where none did, the choice of the next smaller n stands if it is still within the margin
+    of NumPy's (a tie: either is as good, and on a shared machine the 5% is noise), else
+    NumPy's. Between two measured sizes that chose differently the switch is at their
+    geometric mean.
+    """
     chosen = {}
     for op, per_n in results.items():
-        drivers = {d for row in per_n.values() for d in row if d != "numpy"}
-        wins = [d for d in drivers
-                if all(row[d] < margin * row["numpy"] for row in per_n.values())]
-        if wins:
-            chosen[op] = min(wins, key=lambda d: sum(row[d] for row in per_n.values()))
+        steps, prev_n = [], None
+        for n, row in sorted(per_n.items()):
+            best = min((d for d in row if d != "numpy"), key=row.get, default=None)
+            pick = "numpy"
+            if best and row[best] < margin * row["numpy"]:
+                pick = best
+            elif steps and row.get(steps[-1][1], math.inf) * margin < row["numpy"]:
+                pick = steps[-1][1]
+            if prev_n is None:
+                steps.append((DRIVER_MIN_N, pick))
+            elif pick != steps[-1][1]:
+                steps.append((round(math.sqrt(n * prev_n)), pick))
+            prev_n = n
+        if any(d != "numpy" for _, d in steps):
+            chosen[op] = tuple(steps)
     return chosen
 
 
@@ -108,8 +125,8 @@ def show(op, n, row):
 def main(argv=None):
     p = argparse.ArgumentParser(prog="python -m benchmarks.drivers",
                                 description=__doc__.split("\n")[0])
-    p.add_argument("--n", type=int, nargs="+", default=[1000, 3000])
-    p.add_argument("--repeats", type=int, default=5)
+    p.add_argument("--n", type=int, nargs="+", default=[1000, 2000, 3000])
+    p.add_argument("--repeats", type=int, default=5, help="at the largest n")
     p.add_argument("--ops", nargs="+", default=list(CANDIDATES), choices=CANDIDATES)
     args = p.parse_args(argv)
     results = measure(args.n, args.repeats, args.ops, show)

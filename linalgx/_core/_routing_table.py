@@ -57,25 +57,28 @@ MIN_BATCH = {
     },
 }
 
-# One matrix of n >= DRIVER_MIN_N: the SciPy LAPACK driver measured
-# faster than NumPy's (benchmarks/drivers.py; an absent op stays on NumPy's).
-# cholesky n=1000: numpy 20.4 ms, scipy_potrf 17.0 ms
-# cholesky n=3000: numpy 248.2 ms, scipy_potrf 163.9 ms
-# det n=1000: numpy 28.1 ms, scipy_getrf 27.9 ms
-# det n=3000: numpy 356.6 ms, scipy_getrf 283.1 ms
-# eigh n=1000: numpy 148.4 ms, scipy_syevd 146.9 ms, scipy_syevr 129.7 ms
-# eigh n=3000: numpy 2942.3 ms, scipy_syevd 2680.2 ms, scipy_syevr 3225.3 ms
-# eigvalsh n=1000: numpy 110.9 ms, scipy_syevd 110.8 ms, scipy_syevr 41.5 ms
-# eigvalsh n=3000: numpy 1459.7 ms, scipy_syevd 2928.4 ms, scipy_syevr 1220.5 ms
-# inv n=1000: numpy 83.6 ms, scipy_getri 145.6 ms
-# inv n=3000: numpy 1241.2 ms, scipy_getri 2871.0 ms
-# qr n=1000: numpy 139.3 ms, scipy_geqrf 195.9 ms
-# qr n=3000: numpy 1969.9 ms, scipy_geqrf 8132.0 ms
-# solve n=1000: numpy 22.4 ms, scipy_gesv 26.1 ms
-# solve n=3000: numpy 366.0 ms, scipy_gesv 476.0 ms
-# svd n=1000: numpy 341.8 ms, scipy_gesdd 365.7 ms
-# svd n=3000: numpy 8908.0 ms, scipy_gesdd 8593.9 ms
-# svdvals n=1000: numpy 185.6 ms, scipy_gesdd 358.5 ms
-# svdvals n=3000: numpy 5491.8 ms, scipy_gesdd 6079.0 ms
+# One matrix of n >= DRIVER_MIN_N: per op, the LAPACK driver measured fastest
+# from each min_n on, as (min_n, driver); 'numpy' and an absent op mean NumPy's
+# (benchmarks/drivers.py; float64, date 2026-12-03).
+# cholesky n=1000: numpy 25.1 ms, scipy_potrf 21.2 ms
+# cholesky n=2000: numpy 131.6 ms, scipy_potrf 99.3 ms
+# cholesky n=3000: numpy 278.7 ms, scipy_potrf 172.9 ms
+# det n=1000: numpy 104.4 ms, scipy_getrf 63.4 ms
+# det n=2000: numpy 167.2 ms, scipy_getrf 161.5 ms
+# det n=3000: numpy 387.6 ms, scipy_getrf 329.8 ms
+# eigh n=1000: numpy 234.5 ms, scipy_syevd 223.3 ms
+# eigh n=2000: numpy 1039.5 ms, scipy_syevd 1013.9 ms
+# eigh n=3000: numpy 3381.1 ms, scipy_syevd 3521.8 ms
+# eigvalsh n=1000: numpy 145.3 ms, scipy_syevd 115.9 ms, scipy_syevr 111.9 ms
+# eigvalsh n=2000: numpy 327.1 ms, scipy_syevd 529.0 ms, scipy_syevr 325.1 ms
+# eigvalsh n=3000: numpy 1489.8 ms, scipy_syevd 3173.0 ms, scipy_syevr 1507.0 ms
+# svd n=1000: numpy 471.7 ms, scipy_gesdd 448.5 ms
+# svd n=2000: numpy 2536.1 ms, scipy_gesdd 2319.3 ms
+# svd n=3000: numpy 9030.9 ms, scipy_gesdd 8468.0 ms
 DRIVER_MIN_N = 512
-DRIVERS = {'cholesky': 'scipy_potrf', 'eigvalsh': 'scipy_syevr'}
+DRIVERS = {
+    'cholesky': ((512, 'scipy_potrf'),),
+    'det': ((512, 'scipy_getrf'), (1414, 'numpy'), (2449, 'scipy_getrf')),
+    'eigvalsh': ((512, 'scipy_syevr'), (1414, 'numpy')),
+    'svd': ((512, 'numpy'), (1414, 'scipy_gesdd')),
+}

@@ -21,10 +21,19 @@ history_free = False
 
 def large_driver(op_name, a):
     """The SciPy LAPACK driver that ``make tune`` measured faster than NumPy's for one large
-    matrix ``a`` of this op (e.g. ``"scipy_syevr"``), or None: stay on NumPy's gufunc."""
-    if a.ndim != 2 or a.shape[-1] < _routing_table.DRIVER_MIN_N:
+    square float64 / complex128 matrix ``a`` of this op and its size (e.g.
+    ``"scipy_syevr"``), or None: stay on NumPy's gufunc.
+
+    Single precision stays on NumPy's path, which computes in double as NumPy does; the
+    table was measured on square float64 matrices."""
+    if (a.ndim != 2 or a.shape[-1] < _routing_table.DRIVER_MIN_N or a.shape[0] != a.shape[1]
+            or a.dtype.char not in "dD"):
         return None
-    return _routing_table.DRIVERS.get(op_name)
+    n, driver = a.shape[-1], None
+    for min_n, name in _routing_table.DRIVERS.get(op_name, ()):
+        if n >= min_n:
+            driver = name
+    return None if driver == "numpy" else driver
 
 
 def mark_loaded(op_name):

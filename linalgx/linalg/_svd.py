@@ -38,8 +38,22 @@ def _numba_takes(a):
 _GAUGE_RTOL = 1e-4
 
 
+def _svd_gesdd(a, full_matrices):
+    """One large finite matrix through SciPy's ?gesdd, given ``a.T`` (Fortran order, no
+    copy): a.T = conj(V) S U^T, so its factors transposed are U and V^H, C-ordered."""
+    from scipy.linalg import get_lapack_funcs
+
+    ut, s, vht, info = get_lapack_funcs("gesdd", (a,))(
+        a.T, compute_uv=1, full_matrices=int(full_matrices), overwrite_a=0)
+    v.raise_on_info(info, "svd_conv", "svd", ())
+    return vht.T, s, ut.T
+
+
 @_svd.impl("lapack")
 def _svd_lapack(a, full_matrices=True):
+    # NaN / inf: NumPy's gufunc, whose answer (an error) gesdd does not promise
+    if routing.large_driver("svd", a) == "scipy_gesdd" and surely_finite(a):
+        return _svd_gesdd(a, full_matrices)
     ufunc = umath_linalg.svd_f if full_matrices else umath_linalg.svd_s
     sig = "D->DdD" if a.dtype.kind == "c" else "d->ddd"
     return gufunc1(ufunc, sig, a, "svd_conv", "svd")

@@ -12,3 +12,35 @@ def test_min_batches_needs_the_largest_batches_and_a_clear_median_win():
         8: {16: (0.5, 1.0), 64: (0.5, 1.0), 256: (2.0, 1.0), 1024: (0.5, 1.0)},
     }}
     assert tune.min_batches(results) == {"inv": {3: 64, 5: 256, 7: 1024}}
+
+
+def test_driver_choice_is_per_size_range():
+    from benchmarks import drivers
+
+    lo = drivers.DRIVER_MIN_N
+    results = {
+        # NumPy's at 1000 (a 1% win is noise), getrf from the size where it wins clearly
+        "det": {1000: {"numpy": 1.0, "scipy_getrf": 0.99},
+                2000: {"numpy": 1.0, "scipy_getrf": 0.80},
+                3000: {"numpy": 1.0, "scipy_getrf": 0.80}},
+        # the fastest SciPy driver wins at each size; back to NumPy's at the largest
+        "eigh": {1000: {"numpy": 1.0, "scipy_syevd": 0.9, "scipy_syevr": 0.8},
+                 2000: {"numpy": 1.0, "scipy_syevd": 0.9, "scipy_syevr": 0.95},
+                 3000: {"numpy": 1.0, "scipy_syevd": 1.1, "scipy_syevr": 1.1}},
+        # a tie keeps the smaller size's choice while that stays within the margin
+        "eigvalsh": {1000: {"numpy": 1.0, "scipy_syevr": 0.8},
+                     2000: {"numpy": 1.0, "scipy_syevr": 1.01},
+                     3000: {"numpy": 1.0, "scipy_syevr": 0.97}},
+        "solve": {1000: {"numpy": 1.0, "scipy_gesv": 0.97},   # a tie at the first size
+                  3000: {"numpy": 1.0, "scipy_gesv": 0.97}},  # stays with NumPy's
+        "svd": {1000: {"numpy": 1.0, "scipy_gesdd": 1.2},
+                3000: {"numpy": 1.0, "scipy_gesdd": 0.96}},
+        "cholesky": {1000: {"numpy": 1.0, "scipy_potrf": 0.5},
+                     3000: {"numpy": 1.0, "scipy_potrf": 0.5}},
+    }
+    assert drivers.choose(results) == {
+        "det": ((lo, "numpy"), (1414, "scipy_getrf")),
+        "eigh": ((lo, "scipy_syevr"), (1414, "scipy_syevd"), (2449, "numpy")),
+        "eigvalsh": ((lo, "scipy_syevr"),),
+        "cholesky": ((lo, "scipy_potrf"),),
+    }

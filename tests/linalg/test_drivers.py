@@ -1,6 +1,7 @@
 """The SciPy LAPACK drivers that routing picks for one large matrix (``DRIVERS`` in the
 routing table, written by ``make tune``), forced on small matrices and checked against
-NumPy: same values, dtypes and errors as NumPy's own drivers."""
+NumPy: same values, dtypes and errors as NumPy's own drivers. Every candidate that
+benchmarks/drivers.py can choose is here (test_every_candidate_is_tested)."""
 import numpy as np
 import pytest
 
@@ -15,7 +16,7 @@ _rng = np.random.default_rng(17)
 def force(monkeypatch):
     def set_(op, driver):
         monkeypatch.setattr(table, "DRIVER_MIN_N", 2)
-        monkeypatch.setattr(table, "DRIVERS", {op: driver})
+        monkeypatch.setattr(table, "DRIVERS", {op: ((2, driver),)})
     return set_
 
 
@@ -60,16 +61,20 @@ def test_cholesky_potrf_errors(force, bad):
         LA.cholesky(a)
 
 
-@pytest.mark.parametrize("dtype", [np.float32, np.float64, np.complex64, np.complex128])
-@pytest.mark.parametrize("UPLO", ["L", "U"])
-def test_eigvalsh_syevr(force, dtype, UPLO):
-    force("eigvalsh", "scipy_syevr")
-    a = _matrix(50, dtype)
+def _hermitian(n, dtype, UPLO):
+    a = _matrix(n, dtype)
     h = a + a.conj().T
     if UPLO == "L":  # garbage in the triangle that is not read
-        h = h + np.triu(_matrix(50, dtype), 1)
-    else:
-        h = h + np.tril(_matrix(50, dtype), -1)
+        return h + np.triu(_matrix(n, dtype), 1)
+    return h + np.tril(_matrix(n, dtype), -1)
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.complex128])
+@pytest.mark.parametrize("UPLO", ["L", "U"])
+@pytest.mark.parametrize("driver", ["scipy_syevd", "scipy_syevr"])
+def test_eigvalsh_scipy(force, dtype, UPLO, driver):
+    force("eigvalsh", driver)
+    h = _hermitian(50, dtype, UPLO)
     got = assert_unchanged(LA.eigvalsh, h, UPLO)
     want = np.linalg.eigvalsh(h, UPLO)
     assert got.dtype == want.dtype and got.shape == want.shape
@@ -77,23 +82,88 @@ def test_eigvalsh_syevr(force, dtype, UPLO):
     np.testing.assert_allclose(got, want, rtol=0, atol=50 * 4 * eps * np.abs(want).max())
 
 
-def test_eigvalsh_syevr_nan_raises_like_lapack_path(force):
-    force("eigvalsh", "scipy_syevr")
+@pytest.mark.parametrize("dtype", [np.float64, np.complex128])
+@pytest.mark.parametrize("UPLO", ["L", "U"])
+def test_eigh_syevd(force, dtype, UPLO):
+    force("eigh", "scipy_syevd")
+    n = 50
+    h = _hermitian(n, dtype, UPLO)
+    w, vecs = assert_unchanged(LA.eigh, h, UPLO)
+    want_w, want_v = np.linalg.eigh(h, UPLO)
+    assert (w.dtype, vecs.dtype, vecs.shape) == (want_w.dtype, want_v.dtype, want_v.shape)
+    assert vecs.flags.c_contiguous  # as NumPy's
+    eps = np.finfo(w.dtype).eps
+    scale = np.abs(want_w).max()
+    np.testing.assert_allclose(w, want_w, rtol=0, atol=4 * n * eps * scale)
+    full = np.tril(h) + np.tril(h, -1).conj().T if UPLO == "L" else \
+        np.triu(h) + np.triu(h, 1).conj().T
+    np.testing.assert_allclose(full @ vecs, vecs * w, rtol=0, atol=4 * n * eps * scale)
+    np.testing.assert_allclose(vecs.conj().T @ vecs, np.eye(n), rtol=0, atol=4 * n * eps)
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.complex128])
+@pytest.mark.parametrize("full_matrices", [True, False])
+def test_svd_gesdd(force, dtype, full_matrices):
+    force("svd", "scipy_gesdd")
+    n = 40
+    a = _matrix(n, dtype)
+    u, s, vh = assert_unchanged(LA.svd, a, full_matrices)
+    want = np.linalg.svd(a, full_matrices)
+    for got_x, want_x in zip((u, s, vh), want):
+        assert got_x.dtype == want_x.dtype and got_x.shape == want_x.shape
+    assert u.flags.c_contiguous and vh.flags.c_contiguous
+    eps = np.finfo(s.dtype).eps
+    np.testing.assert_allclose(s, want.S, rtol=0, atol=4 * n * eps * s[0])
+    np.testing.assert_allclose((u * s) @ vh, a, rtol=0, atol=4 * n * eps * s[0])
+    np.testing.assert_allclose(u.conj().T @ u, np.eye(n), rtol=0, atol=4 * n * eps)
+    np.testing.assert_allclose(vh @ vh.conj().T, np.eye(n), rtol=0, atol=4 * n * eps)
+
+
+def test_svd_gesdd_leaves_nan_to_numpys_error(force):
+    force("svd", "scipy_gesdd")
+    a = np.eye(6)
+    a[2, 4] = np.nan
+    with pytest.raises(np.linalg.LinAlgError, match="^SVD did not converge"):
+        np.linalg.svd(a)
+    with pytest.raises(np.linalg.LinAlgError, match="^SVD did not converge"):
+        LA.svd(a)
+
+
+@pytest.mark.parametrize("func, driver", [
+    ("eigh", "scipy_syevd"), ("eigvalsh", "scipy_syevd"), ("eigvalsh", "scipy_syevr")])
+def test_eigh_scipy_nan_raises_like_lapack_path(force, func, driver):
+    force(func, driver)
     a = np.eye(6)
     a[4, 1] = np.nan
     with pytest.raises(np.linalg.LinAlgError, match="^Eigenvalues did not converge"):
-        LA.eigvalsh(a)
+        getattr(LA, func)(a)
 
 
-def test_drivers_only_for_single_large_matrices(force, monkeypatch):
+def test_drivers_only_for_single_large_double_matrices(force, monkeypatch):
     from linalgx._core import routing
 
     force("eigvalsh", "scipy_syevr")
     monkeypatch.setattr(table, "DRIVER_MIN_N", 30)
     assert routing.large_driver("eigvalsh", np.eye(30)) == "scipy_syevr"
+    assert routing.large_driver("eigvalsh", np.eye(30, dtype=complex)) == "scipy_syevr"
     assert routing.large_driver("eigvalsh", np.eye(29)) is None
     assert routing.large_driver("eigvalsh", np.eye(30)[None]) is None  # stacks: NumPy's loop
+    assert routing.large_driver("eigvalsh", np.ones((30, 31))) is None  # measured square
+    # single precision: NumPy computes in double, and so does linalgx
+    assert routing.large_driver("eigvalsh", np.eye(30, dtype=np.float32)) is None
+    assert routing.large_driver("eigvalsh", np.eye(30, dtype=np.complex64)) is None
     assert routing.large_driver("cholesky", np.eye(30)) is None
+
+
+def test_driver_size_ranges(monkeypatch):
+    from linalgx._core import routing
+
+    monkeypatch.setattr(table, "DRIVER_MIN_N", 10)
+    monkeypatch.setattr(table, "DRIVERS", {
+        "eigh": ((10, "scipy_syevr"), (20, "scipy_syevd"), (30, "numpy"))})
+    got = {n: routing.large_driver("eigh", np.eye(n)) for n in (9, 10, 19, 20, 29, 30, 99)}
+    assert got == {9: None, 10: "scipy_syevr", 19: "scipy_syevr", 20: "scipy_syevd",
+                   29: "scipy_syevd", 30: None, 99: None}
 
 
 @pytest.mark.parametrize("dtype", [np.float32, np.float64, np.complex64, np.complex128])
@@ -113,3 +183,14 @@ def test_det_getrf(force, dtype, kind):
     assert type(got) is type(want)
     tol = 1e-4 if np.dtype(dtype) in (np.float32, np.complex64) else 1e-11
     np.testing.assert_allclose(got, want, rtol=tol, atol=0, equal_nan=True)
+
+
+def test_every_candidate_is_tested():
+    """A driver ``make tune`` can choose must be one this file checks (and the lapack backend
+    calls: an unknown name in DRIVERS would silently stay on NumPy's path)."""
+    from benchmarks.drivers import candidates
+
+    tested = {("cholesky", "scipy_potrf"), ("det", "scipy_getrf"), ("eigh", "scipy_syevd"),
+              ("eigvalsh", "scipy_syevd"), ("eigvalsh", "scipy_syevr"), ("svd", "scipy_gesdd")}
+    offered = {(op, d) for op, row in candidates(4, _rng).items() for d in row if d != "numpy"}
+    assert offered == tested

@@ -18,6 +18,7 @@ import os
 import pathlib
 import re
 import sys
+import time
 
 import numpy as np
 
@@ -83,10 +84,12 @@ def _scipy_fn(op, a, b):
         return lambda: sla.inv(a, check_finite=False)
     if op == "solve":
         return lambda: sla.solve(a, b, check_finite=False)
+    if a.ndim > 2:
+        # cholesky and the decompositions below loop over a stack in Python
+        # (scipy.linalg._apply_over_batch: 200,000 3x3 choleskys take ~2.8 s, 75x NumPy)
+        return None
     if op == "cholesky":
         return lambda: sla.cholesky(a, lower=True, check_finite=False)
-    if a.ndim > 2:
-        return None  # the decompositions below loop over a stack in Python
     if op == "qr":
         return lambda: sla.qr(a, check_finite=False)
     if op == "eigh":
@@ -161,9 +164,14 @@ def _linalgx_fn(op, a, b, backend):
 # a 3000x3000 matrix takes ~9 s here, and the full contender list made the row take minutes.
 LARGE_N = 2000
 LARGE_REPEATS = 3
+# --quick times a contender once where its first call took this many times the fastest's
+# (SciPy's stacked cholesky: 1.7 s against linalgx's 11 ms; tm.interleaved), in every section
+QUICK_SLOW = 8
 
 
-def contenders(op, a, b):
+def contenders(op, a, b, quick=False):
+    """The row's callables; ``quick`` leaves out the forced-backend columns (diagnostics:
+    the automatic column is what the goals are about)."""
     if a.ndim == 2 and a.shape[-1] >= LARGE_N:
         fns = {"numpy": _numpy_fn(op, a, b), "scipy": _scipy_fn(op, a, b),
                "linalgx": _linalgx_fn(op, a, b, None)}
@@ -173,16 +181,20 @@ def contenders(op, a, b):
                "linalgx": _linalgx_fn(op, a, b, None),
                "linalgx[numba]": _linalgx_fn(op, a, b, "numba"),
                "linalgx[lapack]": _linalgx_fn(op, a, b, "lapack")}
+        if quick:
+            del fns["linalgx[numba]"], fns["linalgx[lapack]"]
     return {k: v for k, v in fns.items() if v is not None}
 
 
 def rows(quick):
-    """``(op, n, batch, dtype)`` for every row of the linear-algebra table."""
+    """``(op, n, batch, dtype)`` for every row of the linear-algebra table (``quick``: no
+    8x8 stacks of 200,000, which the goals do not name and which cost a sixth of the run)."""
     out = []
     for op in OPS:
         for n in (2, 3, 4, 8):
             for batch in (200_000, 1000, 10):
-                out.append((op, n, batch, "float64"))
+                if not (quick and n == 8 and batch == 200_000):
+                    out.append((op, n, batch, "float64"))
         out += [(op, n, 200_000, "complex128") for n in (3, 4)]
     out += [(op, n, 0, "float64") for n in ((1000,) if quick else (1000, 3000))
             for op in SINGLE_OPS]
@@ -193,11 +205,13 @@ def _label(op, n, batch, dtype):
     return f"{op} n={n} batch={batch} {dtype}"
 
 
-def run_row(op, n, batch, repeats, target, bandwidth, rng, dtype="float64"):
+def run_row(op, n, batch, repeats, target, bandwidth, rng, dtype="float64", quick=False):
+    start = time.perf_counter()
     a, b = _inputs(op, n, batch, rng, dtype)
     if not batch and n >= LARGE_N:
         repeats = min(repeats, LARGE_REPEATS)
-    times, errors = tm.interleaved(contenders(op, a, b), repeats, target)
+    times, errors = tm.interleaved(contenders(op, a, b, quick), repeats, target,
+                                   QUICK_SLOW if quick else None)
     result = {"op": op, "n": n, "batch": batch, "dtype": dtype, "times": times,
               "errors": errors}
     peers = [result["times"][p]["median"] for p in PEERS if p in result["times"]]
@@ -206,6 +220,7 @@ def run_row(op, n, batch, repeats, target, bandwidth, rng, dtype="float64"):
     result["ratios"] = {k: result["times"][k]["median"] / best
                         for k in LINALGX if k in result["times"] and best}
     result["bound"] = _moved_bytes(op, a, b) / bandwidth if batch else None
+    result["wall_s"] = time.perf_counter() - start  # what the row costs the run
     return result
 
 
@@ -257,26 +272,46 @@ def _load():
 
 
 SECTIONS = ("linalg", "fft", "special", "overhead")
+# the FFT and special-function sections take ~40 s and are about other issues' goals
+QUICK_SECTIONS = ("linalg", "overhead")
+
+
+def _start_numba():
+    """Load numba before timing, as in a process that has already done some stacked work.
+
+    linalgx keeps calls on LAPACK until numba has paid for its start-up (routing.py:
+    ``COLD_MIN_BATCH`` matrices, about a million here); without this the first rows would
+    time that cold path (the forced-numba column used to do it as a side effect)."""
+    import linalgx
+    import linalgx.linalg as LA
+    with linalgx.backend("numba"):
+        LA.det(np.eye(3)[None])
 
 
 def main(argv=None):
     p = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__.split("\n")[0])
-    p.add_argument("--quick", action="store_true", help="fewer repeats (about 2 minutes)")
+    p.add_argument("--quick", action="store_true",
+                   help="a shorter run (~2.5 min here): no forced-backend columns, no 8x8 "
+                        "stacks of 200,000, no n=3000 rows, far slower contenders timed once, "
+                        "and only the linalg and overhead sections unless --sections says")
     p.add_argument("--json", metavar="FILE", help="also write every sample as JSON")
     p.add_argument("--md", metavar="FILE", default="bench-results/latest.md",
                    help="markdown table (default: %(default)s)")
     p.add_argument("--only", metavar="REGEX",
                    help="linear-algebra rows whose label ('inv n=3 batch=200000 complex128') "
                         "matches REGEX")
-    p.add_argument("--sections", default=",".join(SECTIONS),
-                   help="comma-separated subset of %(default)s")
+    p.add_argument("--sections",
+                   help=f"comma-separated subset of {','.join(SECTIONS)} (default: all; with "
+                        f"--quick: {','.join(QUICK_SECTIONS)})")
     args = p.parse_args(argv)
-    sections = args.sections.split(",")
+    sections = (args.sections.split(",") if args.sections
+                else list(QUICK_SECTIONS if args.quick else SECTIONS))
     unknown = set(sections) - set(SECTIONS)
     if unknown:
         p.error(f"unknown sections {sorted(unknown)}; expected some of {SECTIONS}")
     tm.warn_env()
     repeats, target = (3, 0.002) if args.quick else (9, 0.02)
+    slow = QUICK_SLOW if args.quick else None
     bandwidth = tm.copy_bandwidth()
     blas = tm.blas_info()
     load_before = _load()
@@ -287,29 +322,46 @@ def main(argv=None):
               f"- {repeats} interleaved repeats, median (min-max) per call; dtype column; "
               "scipy with check_finite=False; solve with a (n, 1) right-hand side; "
               f"OMP_WAIT_POLICY={os.environ.get('OMP_WAIT_POLICY', 'PASSIVE')}, torch on 1 thread "
-              "for stacked rows; eigh/svd stacks without SciPy (its batching loops in Python)",
+              "for stacked rows; cholesky/eigh/svd stacks without SciPy (its batching loops in "
+              "Python); numba started before the first row (benchmarks/__main__.py: "
+              "_start_numba)",
               "- ratios: linalgx median / best peer median (below 1: linalgx faster)",
               f"- at start: {load_before}"]
     rng = np.random.default_rng(0)
     out = {"header": header}
     text = ""
+    section_start = time.perf_counter()
+    out["section_seconds"] = {}
+
+    def lap(name):
+        nonlocal section_start
+        now = time.perf_counter()
+        out["section_seconds"][name] = round(now - section_start, 1)
+        section_start = now
+
     if "linalg" in sections:
+        _start_numba()
         todo = [r for r in rows(args.quick)
                 if not args.only or re.search(args.only, _label(*r))]
-        out["results"] = [run_row(op, n, batch, repeats, target, bandwidth, rng, dtype)
+        out["results"] = [run_row(op, n, batch, repeats, target, bandwidth, rng, dtype,
+                                  args.quick)
                           for op, n, batch, dtype in _progress(todo)]
         text += markdown(out["results"], ["", "## Linear algebra"])
+        lap("linalg")
     if "fft" in sections:
-        out["fft"] = _sections.run_fft(repeats, target, _progress)
+        out["fft"] = _sections.run_fft(repeats, target, _progress, slow)
         text += _sections.markdown("FFT", _sections.fft_note(), out["fft"])
+        lap("fft")
     if "special" in sections:
-        out["special"] = _sections.run_special(repeats, target, _progress)
+        out["special"] = _sections.run_special(repeats, target, _progress, slow)
         text += _sections.markdown("Special functions", _sections.SPECIAL_NOTE, out["special"])
+        lap("special")
     if "overhead" in sections:
         out["overhead"] = _sections.run_overhead(repeats, target, _progress)
         text += _sections.markdown("Per-call overhead", _sections.OVERHEAD_NOTE,
                                    out["overhead"], best_of=True)
-    header.append(f"- at end: {_load()}")
+        lap("overhead")
+    header.append(f"- at end: {_load()}; seconds per section: {out['section_seconds']}")
     text = "\n".join(header) + "\n" + text
     print(text)
     path = pathlib.Path(args.md)

@@ -19,23 +19,23 @@ def _ratio_row(name, times, errors, mine="linalgx"):
             "ratio_min": ratio_min}
 
 
-def run_fft(repeats, target, progress=None):
+def run_fft(repeats, target, progress=None, slow=None):
     """FFT rows: linalgx.fft against numpy.fft, scipy.fft(workers=2) and pyFFTW if present."""
     out = []
     todo = fft_rows.rows()
     for name, mine, peers in (progress(todo) if progress else todo):
         fns = {"linalgx": mine, **peers}
-        times, errors = tm.interleaved(fns, repeats, target)
+        times, errors = tm.interleaved(fns, repeats, target, slow)
         out.append(_ratio_row(name, times, errors))
     return out
 
 
-def run_special(repeats, target, progress=None):
+def run_special(repeats, target, progress=None, slow=None):
     """linalgx.special on 1e7 float64 values against scipy.special and torch.special."""
     out = []
     todo = special_rows.rows()
     for name, mine, peers in (progress(todo) if progress else todo):
-        times, errors = tm.interleaved({"linalgx": mine, **peers}, repeats, target)
+        times, errors = tm.interleaved({"linalgx": mine, **peers}, repeats, target, slow)
         out.append(_ratio_row(name, times, errors))
     return out
 

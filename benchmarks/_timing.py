@@ -89,21 +89,31 @@ def fmt_time(s):
     return f"{s / 1e-9:.3g} ns"
 
 
-def interleaved(fns, repeats, target):
+def interleaved(fns, repeats, target, slow=None):
     """Time a dict of zero-argument callables interleaved, in a shuffled order each repeat (so
     that drift and a noisy neighbour hit every contender alike): ``({name: summary},
     {name: error text})``.
 
-    A callable that raises while being calibrated is left out and its error reported.
+    A callable that raises while being calibrated is left out and its error reported. With
+    ``slow``, a peer whose calibration call took over ``slow`` times the fastest peer's is
+    timed in the first repeat only (``--quick``: a far slower peer cannot be the best one,
+    and its repeats were most of the run's time); linalgx's callables (names starting with
+    "linalgx") are never cut. The calibration call itself is never a sample: it may include
+    a peer's compilation or first-touch costs.
     """
-    counts, errors = {}, {}
+    counts, errors, first = {}, {}, {}
     fns = dict(fns)
     for name, fn in list(fns.items()):
         try:
-            counts[name], _ = inner_count(fn, target)
+            counts[name], first[name] = inner_count(fn, target)
         except Exception as e:  # noqa: BLE001  (a contender that cannot run this row)
             errors[name] = f"{type(e).__name__}: {e}"
             del fns[name]
+    once = set()
+    peers = {name: dt for name, dt in first.items() if not name.startswith("linalgx")}
+    if slow and peers:
+        fastest = min(peers.values())
+        once = {name for name, dt in peers.items() if dt > slow * fastest}
     samples = {name: [] for name in fns}
     names = list(fns)
     # A new order every repeat (seeded: the same orders every run). Rotating one fixed order
@@ -112,7 +122,8 @@ def interleaved(fns, repeats, target):
     # in every repeat: one run had linalgx's det of a 1000x1000 matrix at 6x NumPy's time
     # with the very same LAPACK call.
     order = np.random.default_rng(len(names) * 1000 + repeats)
-    for _ in range(repeats):
+    for r in range(repeats):
         for i in order.permutation(len(names)):
-            samples[names[i]].append(sample(fns[names[i]], counts[names[i]]))
+            if r == 0 or names[i] not in once:
+                samples[names[i]].append(sample(fns[names[i]], counts[names[i]]))
     return {k: summarize(v) for k, v in samples.items()}, errors

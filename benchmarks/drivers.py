@@ -10,9 +10,10 @@ ranges into the routing table (``DRIVERS``), which the lapack backend follows fo
 float64 / complex128 matrix of order ``DRIVER_MIN_N`` or more.
 
 Every candidate is a driver the lapack backend can call (tests/linalg/test_drivers.py
-forces each one). Measured here and left out for losing at n = 1000 and 3000 alike: inv
-through getrf + getri (1.7-2.3x NumPy's gesv against the identity), qr through geqrf + orgqr
-(1.4-4x), solve through SciPy's gesv (1.2-1.3x) and svdvals through SciPy's gesdd (1.1-1.9x).
+forces each one). Measured on an earlier machine and left out for losing at n = 1000 and 3000
+alike: qr through geqrf + orgqr (1.4-4x), solve through SciPy's gesv (1.2-1.3x) and svdvals
+through SciPy's gesdd (1.1-1.9x). inv through getrf + getri lost there (1.7-2.3x NumPy's gesv
+against the identity) and won on the next one (0.84 at n = 3000), so it stays a candidate.
 Left out for accuracy: eigh through ?syevr (SciPy's default), whose MRRR eigenvectors were
 orthogonal to 7e-13 at n = 1000 against 4e-15 from ?syevd (NumPy's); without vectors both
 run the same QR iteration, so eigvalsh keeps it.
@@ -45,7 +46,11 @@ def candidates(n, rng):
 
     a, spd = _inputs(n, rng)
     c_order = np.ascontiguousarray
+    from linalgx.linalg._inv import inv_getri
+
     return {
+        "inv": {"numpy": lambda: um.inv(a, signature="d->d"),
+                "scipy_getri": lambda: inv_getri(a)},  # linalgx's own call
         # as linalgx calls them: on a.T, which is Fortran-ordered (det(a.T) = det(a); the
         # upper factor of a.T is the transpose of a's lower one; svd(a.T) = V S U^T)
         "det": {"numpy": lambda: um.det(a / 4, signature="d->d"),

@@ -59,26 +59,30 @@ MIN_BATCH = {
 # One matrix of n >= DRIVER_MIN_N: per op, the LAPACK driver measured fastest
 # from each min_n on, as (min_n, driver); 'numpy' and an absent op mean NumPy's
 # (benchmarks/drivers.py; float64, date 2026-12-03).
-# cholesky n=1000: numpy 18.5 ms, scipy_potrf 17.6 ms
-# cholesky n=2000: numpy 114.0 ms, scipy_potrf 107.7 ms
-# cholesky n=3000: numpy 345.1 ms, scipy_potrf 242.9 ms
-# det n=1000: numpy 39.7 ms, scipy_getrf 35.7 ms
-# det n=2000: numpy 196.5 ms, scipy_getrf 162.5 ms
-# det n=3000: numpy 571.7 ms, scipy_getrf 516.2 ms
-# eigh n=1000: numpy 223.4 ms, scipy_syevd 211.2 ms
-# eigh n=2000: numpy 1083.6 ms, scipy_syevd 1070.9 ms
-# eigh n=3000: numpy 4534.5 ms, scipy_syevd 4273.3 ms
-# eigvalsh n=1000: numpy 131.4 ms, scipy_syevd 145.7 ms, scipy_syevr 66.5 ms
-# eigvalsh n=2000: numpy 402.6 ms, scipy_syevd 632.2 ms, scipy_syevr 408.7 ms
-# eigvalsh n=3000: numpy 2158.7 ms, scipy_syevd 4194.2 ms, scipy_syevr 2045.5 ms
-# svd n=1000: numpy 460.4 ms, scipy_gesdd 434.1 ms
-# svd n=2000: numpy 3138.5 ms, scipy_gesdd 2941.7 ms
-# svd n=3000: numpy 12777.3 ms, scipy_gesdd 11676.8 ms
+# cholesky n=1000: numpy 22.2 ms, scipy_potrf 24.9 ms
+# cholesky n=2000: numpy 151.3 ms, scipy_potrf 103.5 ms
+# cholesky n=3000: numpy 350.9 ms, scipy_potrf 206.6 ms
+# det n=1000: numpy 43.8 ms, scipy_getrf 46.5 ms
+# det n=2000: numpy 181.6 ms, scipy_getrf 171.5 ms
+# det n=3000: numpy 413.4 ms, scipy_getrf 364.0 ms
+# eigh n=1000: numpy 227.7 ms, scipy_syevd 230.0 ms
+# eigh n=2000: numpy 1234.8 ms, scipy_syevd 1221.7 ms
+# eigh n=3000: numpy 5189.2 ms, scipy_syevd 4887.0 ms
+# eigvalsh n=1000: numpy 122.0 ms, scipy_syevd 145.0 ms, scipy_syevr 65.5 ms
+# eigvalsh n=2000: numpy 440.5 ms, scipy_syevd 745.8 ms, scipy_syevr 425.7 ms
+# eigvalsh n=3000: numpy 1981.2 ms, scipy_syevd 4261.0 ms, scipy_syevr 2061.1 ms
+# inv n=1000: numpy 142.4 ms, scipy_getri 130.1 ms
+# inv n=2000: numpy 506.0 ms, scipy_getri 359.7 ms
+# inv n=3000: numpy 1431.0 ms, scipy_getri 1070.1 ms
+# svd n=1000: numpy 415.6 ms, scipy_gesdd 392.3 ms
+# svd n=2000: numpy 3257.0 ms, scipy_gesdd 2827.0 ms
+# svd n=3000: numpy 14448.2 ms, scipy_gesdd 14055.8 ms
 DRIVER_MIN_N = 512
 DRIVERS = {
-    'cholesky': ((512, 'scipy_potrf'),),
-    'det': ((512, 'scipy_getrf'),),
-    'eigh': ((512, 'scipy_syevd'),),
+    'cholesky': ((512, 'numpy'), (1414, 'scipy_potrf')),
+    'det': ((512, 'numpy'), (1414, 'scipy_getrf')),
+    'eigh': ((512, 'numpy'), (2449, 'scipy_syevd')),
     'eigvalsh': ((512, 'scipy_syevr'),),
+    'inv': ((512, 'scipy_getri'),),
     'svd': ((512, 'scipy_gesdd'),),
 }

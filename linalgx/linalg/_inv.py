@@ -3,7 +3,7 @@ import numpy as np
 
 from .._core import routing
 from .._core import validate as v
-from .._core.lapack import attempt, gufunc1, quiet, umath_linalg
+from .._core.lapack import attempt, gufunc1, quiet, surely_finite, umath_linalg
 from .._core.op import Op
 from .._core.results import InvExResult
 
@@ -23,8 +23,27 @@ def _sig(dtype, n_in=1):
     return c * n_in + "->" + c
 
 
+def inv_getri(a):
+    """One large matrix through SciPy's ?getrf + ?getri (SciPy's ``inv``), given ``a.T``
+    (Fortran order, no copy): inv(a) = inv(a.T).T, C-ordered. A zero pivot raises NumPy's
+    "Singular matrix"."""
+    from scipy.linalg import get_lapack_funcs
+
+    getrf, getri, getri_lwork = get_lapack_funcs(("getrf", "getri", "getri_lwork"), (a,))
+    lu, piv, info = getrf(a.T, overwrite_a=0)
+    if info == 0:
+        work, info = getri_lwork(a.shape[0])
+        lwork = int(1.01 * work.real) if info == 0 else 3 * a.shape[0]
+        lu, info = getri(lu, piv, lwork=lwork, overwrite_lu=1)
+    v.raise_on_info(max(info, 0), "singular", "inv", ())
+    return lu.T
+
+
 @_inv.impl("lapack")
 def _inv_lapack(a):
+    # NaN / inf: NumPy's gufunc (NaN out, no error), which getrf's pivoting may not match
+    if routing.large_driver("inv", a) == "scipy_getri" and surely_finite(a):
+        return inv_getri(a)
     return gufunc1(umath_linalg.inv, "D->D" if a.dtype.kind == "c" else "d->d", a,
                    "singular", "inv")
 

@@ -185,12 +185,45 @@ def test_det_getrf(force, dtype, kind):
     np.testing.assert_allclose(got, want, rtol=tol, atol=0, equal_nan=True)
 
 
+@pytest.mark.parametrize("dtype", [np.float64, np.complex128])
+def test_inv_getri(force, dtype):
+    force("inv", "scipy_getri")
+    n = 40
+    a = _matrix(n, dtype)
+    got = assert_unchanged(LA.inv, a)
+    want = np.linalg.inv(a)
+    assert got.dtype == want.dtype and got.shape == want.shape and got.flags.c_contiguous
+    eps = np.finfo(got.dtype).eps
+    cond = np.linalg.cond(a)
+    np.testing.assert_allclose(got, want, rtol=0, atol=4 * n * eps * cond * np.abs(want).max())
+    np.testing.assert_allclose(a @ got, np.eye(n), rtol=0, atol=4 * n * eps * cond)
+
+
+@pytest.mark.parametrize("kind", ["singular", "nan", "inf"])
+def test_inv_getri_bad_input_as_numpy(force, kind):
+    force("inv", "scipy_getri")
+    a = _matrix(12, np.float64)
+    if kind == "singular":
+        a[:, 5] = 0
+        with pytest.raises(np.linalg.LinAlgError, match="^Singular matrix"):
+            np.linalg.inv(a)
+        with pytest.raises(np.linalg.LinAlgError, match="^Singular matrix"):
+            LA.inv(a)
+        return
+    a[3, 7] = np.nan if kind == "nan" else np.inf
+    with np.errstate(all="ignore"):
+        want = np.linalg.inv(a)
+        got = LA.inv(a)
+    np.testing.assert_array_equal(np.isnan(got), np.isnan(want))
+
+
 def test_every_candidate_is_tested():
     """A driver ``make tune`` can choose must be one this file checks (and the lapack backend
     calls: an unknown name in DRIVERS would silently stay on NumPy's path)."""
     from benchmarks.drivers import candidates
 
-    tested = {("cholesky", "scipy_potrf"), ("det", "scipy_getrf"), ("eigh", "scipy_syevd"),
+    tested = {("inv", "scipy_getri"),
+              ("cholesky", "scipy_potrf"), ("det", "scipy_getrf"), ("eigh", "scipy_syevd"),
               ("eigvalsh", "scipy_syevd"), ("eigvalsh", "scipy_syevr"), ("svd", "scipy_gesdd")}
     offered = {(op, d) for op, row in candidates(4, _rng).items() for d in row if d != "numpy"}
     assert offered == tested

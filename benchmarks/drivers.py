@@ -52,7 +52,7 @@ def candidates(n, rng):
         "inv": {"numpy": lambda: um.inv(a, signature="d->d"),
                 "scipy_getri": lambda: inv_getri(a)},  # linalgx's own call
         # as linalgx calls them: on a.T, which is Fortran-ordered (det(a.T) = det(a); the
-        # upper factor of a.T is the transpose of a's lower one; svd(a.T) = V S U^T)
+        # upper factor of a.T is the transpose of a's lower one)
         "det": {"numpy": lambda: um.det(a / 4, signature="d->d"),
                 "scipy_getrf": lambda: sl.dgetrf((a / 4).T)},
         "cholesky": {"numpy": lambda: um.cholesky_lo(spd, signature="d->d"),
@@ -64,7 +64,8 @@ def candidates(n, rng):
                      "scipy_syevd": lambda: sl.dsyevd(spd, compute_v=0, lower=1),
                      "scipy_syevr": lambda: sl.dsyevr(spd, compute_v=0, lower=1)},
         "svd": {"numpy": lambda: um.svd_f(a, signature="d->ddd"),
-                "scipy_gesdd": lambda: sl.dgesdd(a.T, compute_uv=1, full_matrices=1)},
+                "scipy_gesdd": lambda: [c_order(x) for x in
+                                        sl.dgesdd(a, compute_uv=1, full_matrices=1)[::2]]},
     }
 
 

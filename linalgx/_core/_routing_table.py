@@ -59,30 +59,29 @@ MIN_BATCH = {
 # One matrix of n >= DRIVER_MIN_N: per op, the LAPACK driver measured fastest
 # from each min_n on, as (min_n, driver); 'numpy' and an absent op mean NumPy's
 # (benchmarks/drivers.py; float64, date 2026-12-03).
-# cholesky n=1000: numpy 22.2 ms, scipy_potrf 24.9 ms
-# cholesky n=2000: numpy 151.3 ms, scipy_potrf 103.5 ms
-# cholesky n=3000: numpy 350.9 ms, scipy_potrf 206.6 ms
-# det n=1000: numpy 43.8 ms, scipy_getrf 46.5 ms
-# det n=2000: numpy 181.6 ms, scipy_getrf 171.5 ms
-# det n=3000: numpy 413.4 ms, scipy_getrf 364.0 ms
-# eigh n=1000: numpy 227.7 ms, scipy_syevd 230.0 ms
-# eigh n=2000: numpy 1234.8 ms, scipy_syevd 1221.7 ms
-# eigh n=3000: numpy 5189.2 ms, scipy_syevd 4887.0 ms
-# eigvalsh n=1000: numpy 122.0 ms, scipy_syevd 145.0 ms, scipy_syevr 65.5 ms
-# eigvalsh n=2000: numpy 440.5 ms, scipy_syevd 745.8 ms, scipy_syevr 425.7 ms
-# eigvalsh n=3000: numpy 1981.2 ms, scipy_syevd 4261.0 ms, scipy_syevr 2061.1 ms
-# inv n=1000: numpy 142.4 ms, scipy_getri 130.1 ms
-# inv n=2000: numpy 506.0 ms, scipy_getri 359.7 ms
-# inv n=3000: numpy 1431.0 ms, scipy_getri 1070.1 ms
-# svd n=1000: numpy 415.6 ms, scipy_gesdd 392.3 ms
-# svd n=2000: numpy 3257.0 ms, scipy_gesdd 2827.0 ms
-# svd n=3000: numpy 14448.2 ms, scipy_gesdd 14055.8 ms
+# cholesky n=1000: numpy 22.5 ms, scipy_potrf 23.5 ms
+# cholesky n=2000: numpy 131.7 ms, scipy_potrf 96.8 ms
+# cholesky n=3000: numpy 304.8 ms, scipy_potrf 194.7 ms
+# det n=1000: numpy 47.8 ms, scipy_getrf 47.9 ms
+# det n=2000: numpy 157.8 ms, scipy_getrf 149.3 ms
+# det n=3000: numpy 491.7 ms, scipy_getrf 410.5 ms
+# eigh n=1000: numpy 245.3 ms, scipy_syevd 261.8 ms
+# eigh n=2000: numpy 920.3 ms, scipy_syevd 1017.5 ms
+# eigh n=3000: numpy 3699.6 ms, scipy_syevd 3767.5 ms
+# eigvalsh n=1000: numpy 123.7 ms, scipy_syevd 143.9 ms, scipy_syevr 73.4 ms
+# eigvalsh n=2000: numpy 372.6 ms, scipy_syevd 600.4 ms, scipy_syevr 357.3 ms
+# eigvalsh n=3000: numpy 1738.3 ms, scipy_syevd 3741.5 ms, scipy_syevr 1548.8 ms
+# inv n=1000: numpy 136.8 ms, scipy_getri 143.7 ms
+# inv n=2000: numpy 444.3 ms, scipy_getri 350.9 ms
+# inv n=3000: numpy 1400.6 ms, scipy_getri 1022.1 ms
+# svd n=1000: numpy 432.1 ms, scipy_gesdd 460.6 ms
+# svd n=2000: numpy 3266.5 ms, scipy_gesdd 3224.5 ms
+# svd n=3000: numpy 11474.7 ms, scipy_gesdd 10775.8 ms
 DRIVER_MIN_N = 512
 DRIVERS = {
     'cholesky': ((512, 'numpy'), (1414, 'scipy_potrf')),
     'det': ((512, 'numpy'), (1414, 'scipy_getrf')),
-    'eigh': ((512, 'numpy'), (2449, 'scipy_syevd')),
     'eigvalsh': ((512, 'scipy_syevr'),),
-    'inv': ((512, 'scipy_getri'),),
-    'svd': ((512, 'scipy_gesdd'),),
+    'inv': ((512, 'numpy'), (1414, 'scipy_getri')),
+    'svd': ((512, 'numpy'), (2449, 'scipy_gesdd')),
 }

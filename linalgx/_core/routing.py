@@ -26,10 +26,11 @@ def large_driver(op_name, a):
 
     Single precision stays on NumPy's path, which computes in double as NumPy does; the
     table was measured on square float64 matrices."""
-    if (a.ndim != 2 or a.shape[-1] < _routing_table.DRIVER_MIN_N or a.shape[0] != a.shape[1]
-            or a.dtype.char not in "dD"):
+    shape = a.shape  # cheapest tests first: this runs on every small single-matrix call
+    if len(shape) != 2 or shape[1] < _routing_table.DRIVER_MIN_N or shape[0] != shape[1] \
+            or a.dtype.char not in "dD":
         return None
-    n, driver = a.shape[-1], None
+    n, driver = shape[1], None
     for min_n, name in _routing_table.DRIVERS.get(op_name, ()):
         if n >= min_n:
             driver = name

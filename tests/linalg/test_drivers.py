@@ -99,6 +99,8 @@ def test_eigh_syevd(force, dtype, UPLO):
         np.triu(h) + np.triu(h, 1).conj().T
     np.testing.assert_allclose(full @ vecs, vecs * w, rtol=0, atol=4 * n * eps * scale)
     np.testing.assert_allclose(vecs.conj().T @ vecs, np.eye(n), rtol=0, atol=4 * n * eps)
+    # NumPy's driver on the same matrix: the same eigenvectors, signs (phases) included
+    np.testing.assert_allclose(vecs, want_v, rtol=0, atol=100 * n * eps)
 
 
 @pytest.mark.parametrize("dtype", [np.float64, np.complex128])
@@ -113,6 +115,9 @@ def test_svd_gesdd(force, dtype, full_matrices):
         assert got_x.dtype == want_x.dtype and got_x.shape == want_x.shape
     assert u.flags.c_contiguous and vh.flags.c_contiguous
     eps = np.finfo(s.dtype).eps
+    # NumPy's driver on the same matrix: the same singular vectors, signs included
+    np.testing.assert_allclose(u, want.U, rtol=0, atol=100 * n * eps)
+    np.testing.assert_allclose(vh, want.Vh, rtol=0, atol=100 * n * eps)
     np.testing.assert_allclose(s, want.S, rtol=0, atol=4 * n * eps * s[0])
     np.testing.assert_allclose((u * s) @ vh, a, rtol=0, atol=4 * n * eps * s[0])
     np.testing.assert_allclose(u.conj().T @ u, np.eye(n), rtol=0, atol=4 * n * eps)

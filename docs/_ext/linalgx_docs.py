@@ -195,10 +195,14 @@ def write_routing():
         out.append(_list_table(["n", *(f"``{op}``" for op in ops)], rows))
     drivers = getattr(table, "DRIVERS", None)
     if drivers is not None:
-        chosen = ", ".join(f"``{op}``: SciPy's ``{d.removeprefix('scipy_')}``"
-                           for op, d in sorted(drivers.items())) or "none"
-        out.append(f"\nSingle matrices of order {table.DRIVER_MIN_N} and more use the LAPACK "
-                   f"drivers NumPy uses, except where SciPy's build measured faster: {chosen}.\n")
+        def step(min_n, d):
+            who = "NumPy's" if d == "numpy" else f"SciPy's ``{d.removeprefix('scipy_')}``"
+            return f"{who} from n = {min_n}"
+        chosen = "; ".join(f"``{op}``: " + ", ".join(step(*s) for s in steps)
+                           for op, steps in sorted(drivers.items())) or "none"
+        out.append(f"\nSingle float64 / complex128 matrices of order {table.DRIVER_MIN_N} and "
+                   "more use the LAPACK drivers NumPy uses, except in the size ranges where "
+                   f"SciPy's measured faster: {chosen}.\n")
     _write(GENERATED / "routing.inc", "\n".join(out))
 
 

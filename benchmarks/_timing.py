@@ -18,7 +18,9 @@ def warn_env():
 
 
 def blas_info():
-    """One line per BLAS library loaded: internal_api, version, architecture, threads."""
+    """One line per BLAS library: internal_api, version, architecture, threads. SciPy's is
+    loaded first, so that its build (which serves SciPy's drivers and peers) is listed too."""
+    import scipy.linalg  # noqa: F401
     try:
         from threadpoolctl import threadpool_info
     except ImportError:

@@ -168,10 +168,12 @@ def render_drivers(drivers, driver_times):
     return lines + ["}"]
 
 
-def _kept_drivers(old):
-    """The driver section of an existing table, or None if it has none in today's form."""
-    start = old.find(_DRIVER_HEAD)
-    return None if start < 0 else [""] + old[start:].rstrip("\n").splitlines()
+def _split_table(text):
+    """``(head, driver section)`` of a table's text; the section is None if it has none."""
+    start = text.find(_DRIVER_HEAD)
+    if start < 0:
+        return text.rstrip("\n"), None
+    return text[:start].rstrip("\n"), text[start:].rstrip("\n")
 
 
 def render(table, cold, startup, seconds, drivers=None, driver_times=None):
@@ -190,11 +192,11 @@ def render(table, cold, startup, seconds, drivers=None, driver_times=None):
         f"COLD_MIN_BATCH = {cold}",
         "MIN_BATCH = {",
     ]
-    driver_lines = None
+    kept = None
     if drivers is None and TABLE.exists():  # --no-drivers: keep the last measured choice
-        driver_lines = _kept_drivers(TABLE.read_text())
-    if driver_lines is None:
-        driver_lines = render_drivers(drivers or {}, driver_times or {})
+        kept = _split_table(TABLE.read_text())[1]
+    driver_lines = (["", *kept.splitlines()] if kept is not None
+                    else render_drivers(drivers or {}, driver_times or {}))
     for op in OPS:
         if op in table:
             items = [f"{n}: {b}," for n, b in sorted(table[op].items())]
@@ -209,10 +211,7 @@ def render(table, cold, startup, seconds, drivers=None, driver_times=None):
 
 def with_drivers(old, drivers, driver_times):
     """``old`` table text with its driver section replaced (``--drivers-only``)."""
-    start = old.find(_DRIVER_HEAD)
-    if start < 0:  # an older table: its section starts at the DRIVER_MIN_N comment block
-        start = old.find("# One matrix of n >= DRIVER_MIN_N")
-    head = old[:start].rstrip("\n") if start >= 0 else old.rstrip("\n")
+    head = _split_table(old)[0]
     return head + "\n" + "\n".join(render_drivers(drivers, driver_times)) + "\n"
 
 

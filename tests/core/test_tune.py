@@ -44,3 +44,18 @@ def test_driver_choice_is_per_size_range():
         "eigvalsh": ((lo, "scipy_syevr"),),
         "cholesky": ((lo, "scipy_potrf"),),
     }
+
+
+def test_drivers_only_keeps_the_thresholds():
+    """--drivers-only rewrites DRIVERS and the timings above it, nothing else."""
+    from linalgx._core import _routing_table as table
+
+    old = tune.TABLE.read_text()
+    steps = {"det": ((512, "numpy"), (2000, "scipy_getrf"))}
+    new = tune.with_drivers(old, steps, {"det": {1000: {"numpy": 0.1, "scipy_getrf": 0.2}}})
+    ns = {}
+    exec(new, ns)  # noqa: S102  (the generated table is Python source)
+    assert ns["DRIVERS"] == steps
+    assert ns["MIN_BATCH"] == table.MIN_BATCH and ns["COLD_MIN_BATCH"] == table.COLD_MIN_BATCH
+    assert "# det n=1000: numpy 100.0 ms, scipy_getrf 200.0 ms" in new
+    assert new.startswith(old[:old.index("DRIVER_MIN_N")].split("# One matrix")[0])

@@ -203,8 +203,28 @@ def _masked(u, args, kwargs, where):
     return out[0] if single else out
 
 
+# Orthogonal polynomials whose degree SciPy also takes as a non-integer float: there they are
+# hypergeometric functions (2F1 / 1F1), which these kernels do not evaluate; such calls go to
+# SciPy's ufunc (the name it has there).
+_NONINTEGER_DEGREE = {"eval_chebyt": "eval_chebyt", "eval_chebyu": "eval_chebyu",
+                      "eval_sh_chebyt": "eval_sh_chebyt", "eval_sh_chebyu": "eval_sh_chebyu",
+                      "eval_legendre": "eval_legendre", "eval_laguerre": "eval_laguerre",
+                      "gegenbauer": "eval_gegenbauer", "genlaguerre": "eval_genlaguerre"}
+
+
+def _noninteger(n):
+    n = np.asarray(n)
+    if n.dtype.kind not in "fc":
+        return False
+    with np.errstate(invalid="ignore"):
+        return bool(np.any(np.isfinite(n) & (n != np.floor(n.real))))
+
+
 def call(name, *args, **kwargs):
     """Evaluate ``name`` elementwise with NumPy ufunc semantics (broadcasting, out=, ...)."""
+    if name in _NONINTEGER_DEGREE and args and _noninteger(args[0]):
+        import scipy.special
+        return getattr(scipy.special, _NONINTEGER_DEGREE[name])(*args, **kwargs)
     if name in fastpath.NAMES:
         res = fastpath.call(name, args, kwargs)
         if res is not NotImplemented:

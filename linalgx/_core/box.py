@@ -154,4 +154,5 @@ class Box:
         return _np_protocol().ops.trace(self, offset=offset, axis1=axis1, axis2=axis2)
     def diagonal(self, offset=0, axis1=0, axis2=1):
         return _np_protocol().ops.diagonal(self, offset=offset, axis1=axis1, axis2=axis2)
-    def item(self): return self.value.item()
+    def item(self, *args):
+        raise TypeError(_CONVERSION_ERROR.format("a Python scalar (.item())"))

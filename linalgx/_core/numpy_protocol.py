@@ -8,6 +8,7 @@ import types
 import numpy as np
 
 from . import basic as ops
+from . import numpy_extra
 from .box import Box
 from .xputil import unbox_all
 
@@ -29,7 +30,9 @@ _UFUNCS = {
     np.reciprocal: ops.reciprocal, np.sin: ops.sin, np.cos: ops.cos, np.tan: ops.tan,
     np.sinh: ops.sinh, np.cosh: ops.cosh, np.tanh: ops.tanh, np.arcsin: ops.arcsin,
     np.arccos: ops.arccos, np.arctan: ops.arctan, np.arcsinh: ops.arcsinh,
-    np.arccosh: ops.arccosh, np.arctanh: ops.arctanh,
+    np.arccosh: ops.arccosh, np.arctanh: ops.arctanh, np.hypot: ops.hypot,
+    np.logaddexp: ops.logaddexp, np.logaddexp2: ops.logaddexp2, np.fmax: ops.fmax,
+    np.fmin: ops.fmin,
     np.sign: ops.sign, np.floor: ops.floor, np.ceil: ops.ceil, np.rint: ops.rint,
     np.trunc: ops.trunc, np.isfinite: ops.isfinite, np.isnan: ops.isnan, np.isinf: ops.isinf,
 }
@@ -154,7 +157,7 @@ _FUNCTIONS = {
     np.tril: ops.tril, np.triu: ops.triu, np.real: ops.real, np.imag: ops.imag,
     np.diag: ops.diag,
     np.conj: ops.conj, np.broadcast_to: ops.broadcast_to, np.ravel: ops.ravel,
-    np.flip: ops.flip, np.cumsum: _np_cumsum, np.abs: ops.absolute, np.angle: ops.angle,
+    np.flip: ops.flip, np.cumsum: _np_cumsum, np.abs: ops.absolute,
     np.matrix_transpose: ops.matrix_transpose,
     np.zeros_like: _np_zeros_like, np.ones_like: _np_ones_like,
     np.shape: _values(np.shape), np.ndim: _values(np.ndim), np.size: _values(np.size),
@@ -164,6 +167,7 @@ _FUNCTIONS = {
     np.isclose: _values(np.isclose), np.array_equal: _values(np.array_equal),
     np.argsort: _values(np.argsort),
 }
+_FUNCTIONS.update(numpy_extra.FUNCTIONS)
 
 
 def _submodule_function(func):

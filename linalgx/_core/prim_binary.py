@@ -1,5 +1,5 @@
 """Binary elementwise primitives with NumPy broadcasting: add, subtract, multiply, divide,
-power, maximum, minimum, arctan2, and where."""
+power, maximum, minimum, arctan2, hypot, logaddexp(2), fmax, fmin and where."""
 import numpy as np
 
 from .box import Box
@@ -148,6 +148,56 @@ def _arctan2_vjp(xp, g, out, y, x):
     return _cot(xp, g * (x / r2), y, out), _cot(xp, g * (-y / r2), x, out)
 
 
+# -- real-only binary ufuncs: hypot, logaddexp, logaddexp2, fmax, fmin ---------------------
+hypot = _binary("hypot")
+logaddexp = _binary("logaddexp")
+logaddexp2 = _binary("logaddexp2")
+fmax = _binary("fmax")
+fmin = _binary("fmin")
+
+for _op in (fmax, fmin):  # the NaN-ignoring extrema: the operand that is the result
+    _op.def_jvp(_extremum_jvp)
+    _op.def_vjp(_extremum_vjp)
+
+
+def _hypot_weights(xp, out, a, b):
+    # d hypot = (a da + b db) / hypot; 0 at the origin (the zero subgradient, as abs)
+    zero = unbox_all(out) == 0
+    r = xp.where(zero, 0, xp.reciprocal(xp.where(zero, 1, out)))
+    return a * r, b * r
+
+
+def _logaddexp_weights(xp, out, a, b):
+    # d logaddexp = e^(a - out) da + e^(b - out) db (softmax weights, each at most 1)
+    return xp.exp(a - out), xp.exp(b - out)
+
+
+def _logaddexp2_weights(xp, out, a, b):
+    return xp.exp2(a - out), xp.exp2(b - out)
+
+
+def _weighted_rules(op, weights):
+    @op.def_jvp
+    def jvp(xp, tangents, out, a, b):
+        wa, wb = weights(xp, out, a, b)
+        ta, tb = tangents
+        return _sum_tangents(xp, [
+            None if ta is None else xp.align(ta, ndim_of(a), ndim_of(out)) * wa,
+            None if tb is None else xp.align(tb, ndim_of(b), ndim_of(out)) * wb], out)
+
+    @op.def_vjp
+    def vjp(xp, g, out, a, b):
+        wa, wb = weights(xp, out, a, b)
+        return _cot(xp, g * wa, a, out), _cot(xp, g * wb, b, out)
+
+    jvp.__name__, vjp.__name__ = f"_{op.name}_jvp", f"_{op.name}_vjp"
+
+
+_weighted_rules(hypot, _hypot_weights)
+_weighted_rules(logaddexp, _logaddexp_weights)
+_weighted_rules(logaddexp2, _logaddexp2_weights)
+
+
 # -- power ---------------------------------------------------------------------------------
 # A constant exponent is a parameter, not an argument: d/dp (which needs log x) is then never
 # formed, so x ** 2 at x < 0 gives no spurious NaN.
@@ -161,14 +211,21 @@ def _power_const_any(x, p):
 
 
 def _power_deriv(xp, x, p):
-    if np.ndim(p) == 0 and p == 0:
-        return xp.zeros_like(x)
-    return p * x ** (p - 1) if not (np.ndim(p) == 0 and p == 1) else xp.ones_like(x)
+    if np.ndim(p) == 0:
+        if p == 0:
+            return xp.zeros_like(x)
+        if p == 1:
+            return xp.ones_like(x)
+        return p * x ** (p - 1)
+    # an exponent array: 0 where p == 0 (x ** 0 is constant, also at x = 0, where the
+    # formula gives 0 * inf), and 1 where p == 1 (x ** 0 is 1, also at x = 0)
+    zero = p == 0
+    return xp.where(zero, 0, p * x ** xp.where(zero, 1, p - 1))
 
 
 @_power_const.def_jvp
 def _power_const_jvp(xp, tangents, out, x, p):
-    return tangents[0] * _power_deriv(xp, x, p)
+    return xp.align(tangents[0], ndim_of(x), ndim_of(out)) * _power_deriv(xp, x, p)
 
 
 @_power_const.def_vjp

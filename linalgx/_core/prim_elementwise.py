@@ -51,7 +51,10 @@ arcsin = _holomorphic("arcsin", lambda xp, x, out: xp.reciprocal(xp.sqrt(1 - xp.
 arccos = _holomorphic("arccos", lambda xp, x, out: -xp.reciprocal(xp.sqrt(1 - xp.square(x))))
 arctan = _holomorphic("arctan", lambda xp, x, out: xp.reciprocal(xp.square(x) + 1))
 arcsinh = _holomorphic("arcsinh", lambda xp, x, out: xp.reciprocal(xp.sqrt(xp.square(x) + 1)))
-arccosh = _holomorphic("arccosh", lambda xp, x, out: xp.reciprocal(xp.sqrt(xp.square(x) - 1)))
+# 1 / (sqrt(x - 1) sqrt(x + 1)), not 1 / sqrt(x**2 - 1): the two differ in sign where
+# Re x < 0, and only the first is the derivative of NumPy's branch of arccosh.
+arccosh = _holomorphic("arccosh",
+                       lambda xp, x, out: xp.reciprocal(xp.sqrt(x - 1) * xp.sqrt(x + 1)))
 arctanh = _holomorphic("arctanh", lambda xp, x, out: xp.reciprocal(1 - xp.square(x)))
 square = _holomorphic("square", lambda xp, x, out: x * 2)
 reciprocal = _holomorphic("reciprocal", lambda xp, x, out: -xp.square(out))
@@ -181,7 +184,40 @@ def _nondiff(name):
     return op
 
 
-sign = _nondiff("sign")
+_sign_real = _nondiff("sign")
+_sign_complex = Op("sign_complex")
+
+
+@_sign_complex.impl("any")
+def _sign_complex_any(x):
+    return ns(x).sign(x)
+
+
+def _sign_complex_rule(xp, t, s, x):
+    # d(z/|z|) = (dz - s Re(conj(s) dz)) / |z| with s = z/|z|: self-adjoint under Re<a, b>,
+    # so the JVP and the VJP are the same map (PyTorch's sgn_backward); zero at z = 0
+    a = absolute(x)
+    zero = unbox_all(a) == 0
+    return (t - s * real(conj(s) * t)) * xp.where(zero, 0, xp.reciprocal(xp.where(zero, 1, a)))
+
+
+@_sign_complex.def_jvp
+def _sign_complex_jvp(xp, tangents, out, x):
+    return _sign_complex_rule(xp, tangents[0], out, x)
+
+
+@_sign_complex.def_vjp
+def _sign_complex_vjp(xp, g, out, x):
+    return (_sign_complex_rule(xp, g, out, x),)
+
+
+def sign(x):
+    """np.sign: piecewise constant for real x; z / |z| for complex z, differentiable."""
+    if dtype_of(x).kind != "c":
+        return _sign_real(x)
+    return _sign_complex(x)
+
+
 floor = _nondiff("floor")
 ceil = _nondiff("ceil")
 rint = _nondiff("rint")

@@ -37,10 +37,15 @@ def _matmul_jvp(xp, tangents, out, a, b):
 
 
 def _matmul_tangent(xp, t, a, b, out, first):
+    # The tangent's leading axes (a batch of directions) go before the stack axes that the
+    # other operand broadcasts in: align pads the tangent to the product's ndim.
+    nd = max(ndim_of(a), ndim_of(b), 2)
     if first:
-        r = matmul(_as_matrix_tangent(xp, t, a, True), _as_mat(xp, b, False))
+        t = xp.align(_as_matrix_tangent(xp, t, a, True), max(ndim_of(a), 2), nd)
+        r = matmul(t, _as_mat(xp, b, False))
     else:
-        r = matmul(_as_mat(xp, a, True), _as_matrix_tangent(xp, t, b, False))
+        t = xp.align(_as_matrix_tangent(xp, t, b, False), max(ndim_of(b), 2), nd)
+        r = matmul(_as_mat(xp, a, True), t)
     if ndim_of(b) == 1:
         r = xp.squeeze(r, -1)
     if ndim_of(a) == 1:

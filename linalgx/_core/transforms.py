@@ -230,7 +230,8 @@ def jacobian(f, argnums=0, mode="rev"):
     The result has shape ``out.shape + x.shape``; a function returning a tuple gets a tuple
     of Jacobians, and a tuple ``argnums`` a tuple per output. ``mode="rev"`` pulls back the identity
     basis of the output (rows are VJPs: for a real output they equal the gradient; for a
-    holomorphic f they are conj(df/dz), as torch.autograd.functional.jacobian);
+    holomorphic f they are conj(df/dz), as torch.autograd.functional.jacobian; for a real
+    input of a complex output, df/dx, as in forward mode);
     ``mode="fwd"`` pushes forward the identity basis of the input (columns are JVPs,
     df/dz for a holomorphic f). Both agree for real functions of real inputs.
 
@@ -254,14 +255,24 @@ def jacobian(f, argnums=0, mode="rev"):
             leaves, spec = _flatten(out)
             leaves = [xp.asarray(o) for o in leaves]
             total = sum(o.size for o in leaves)
+            # A real input of a complex output: the VJP of a cotangent u is Re(u^H J), so the
+            # identity rows give Re J and i times them Im J; both go in the same pullback.
+            split = (any(o.dtype.kind == "c" for o in leaves)
+                     and any(xp.dtype_of(p).kind != "c" for p in primals))
+            rows = 2 * total if split else total
             # one pullback of a block identity spanning every output element
             cts, start = [], 0
             for o in leaves:
-                block = xp.zeros((total, o.size), o.dtype, like=o)
+                block = xp.zeros((rows, o.size), o.dtype, like=o)
                 block[start:start + o.size] = np.eye(o.size, dtype=o.dtype)
-                cts.append(xp.reshape(block, (total,) + o.shape))
+                if split and o.dtype.kind == "c":
+                    block[total + start:total + start + o.size] = 1j * np.eye(o.size)
+                cts.append(xp.reshape(block, (rows,) + o.shape))
                 start += o.size
             grads = pullback(_unflatten(spec, cts))
+            if split:
+                grads = [gr[:total] + 1j * gr[total:] if xp.dtype_of(p).kind != "c"
+                         else gr[:total] for gr, p in zip(grads, primals)]
             per_leaf, start = [], 0
             for o in leaves:
                 per_leaf.append([xp.reshape(gr[start:start + o.size], o.shape + p.shape)

@@ -110,10 +110,11 @@ def _cholesky_ex_lapack(a, upper):
     failed = failed_elements(out, batch)
     if failed.any():  # NumPy NaN-fills a failed element: ask potrf for the minor's order
         potrf = lapack.get_lapack_funcs("potrf", dtype=a.dtype)
-        for idx in zip(*np.nonzero(failed)):
-            code = potrf(a[idx], lower=int(not upper))[1]
-            if code > 0:
-                info[idx] = code
+        for idx in np.ndindex(failed.shape):  # () for a single matrix
+            if failed[idx]:
+                code = potrf(a[idx], lower=int(not upper))[1]
+                if code > 0:
+                    info[idx] = code
     out[info > 0] = complex(np.nan, np.nan) if out.dtype.kind == "c" else np.nan
     return out, info
 

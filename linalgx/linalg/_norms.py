@@ -2,7 +2,8 @@
 
 These are compositions (NumPy's own code paths, step for step) of differentiable pieces:
 ``abs``, ``conj``, products, sums, ``sqrt``, powers, max/min and the singular values, so they
-differentiate without rules of their own. Plain arrays take exactly NumPy's operations.
+differentiate without rules of their own, except the square root of the 2-norms (below).
+Plain arrays take exactly NumPy's operations.
 """
 import math
 
@@ -12,6 +13,7 @@ from numpy.lib.array_utils import normalize_axis_index, normalize_axis_tuple
 from .._core import validate as v
 from .._core.box import Box
 from .._core.lapack import quiet, umath_linalg
+from .._core.op import Op
 from .._core.xputil import unbox_all
 from ._svd import _singular_values
 
@@ -42,6 +44,36 @@ def _sum_abs2(x, axis, keepdims):
     if type(x) is np.ndarray and x.dtype.kind == "f":
         return np.add.reduce(x * x, axis=axis, keepdims=keepdims)
     return _sum((x.conj() * x).real, axis, keepdims)
+
+
+# sqrt of a sum of squares, with derivative 0 where the sum is 0: the 2-norm at x = 0 then
+# gets the zero subgradient (as abs and the 1-norm do, and PyTorch's norm), not
+# inf * 0 = NaN from sqrt's own rule.
+_norm_sqrt = Op("norm_sqrt")
+
+
+@_norm_sqrt.impl("any")
+def _norm_sqrt_any(sq):
+    return np.sqrt(sq)
+
+
+def _half_recip(xp, out):
+    zero = unbox_all(out) == 0
+    return xp.where(zero, 0, xp.reciprocal(xp.where(zero, 1, out) * 2))
+
+
+@_norm_sqrt.def_jvp
+def _norm_sqrt_jvp(xp, tangents, out, sq):
+    return tangents[0] * _half_recip(xp, out)
+
+
+@_norm_sqrt.def_vjp
+def _norm_sqrt_vjp(xp, g, out, sq):
+    return (g * _half_recip(xp, out),)
+
+
+def _sqrt(sq):
+    return _norm_sqrt(sq) if isinstance(sq, Box) else np.sqrt(sq)
 
 
 def _sum0(x, axis):
@@ -155,7 +187,7 @@ def norm(x, ord=None, axis=None, keepdims=False):
                 # np.sqrt's value (both are correctly rounded) without a ufunc call
                 ret = np.float64(math.sqrt(sqnorm))
             else:
-                ret = np.sqrt(sqnorm)
+                ret = _sqrt(sqnorm)
             if keepdims:
                 ret = ret.reshape(ndim * [1])
             return ret
@@ -183,7 +215,7 @@ def norm(x, ord=None, axis=None, keepdims=False):
         elif ord == 1:
             return _sum(abs(x), axis, keepdims)
         elif ord is None or ord == 2:
-            return np.sqrt(_sum_abs2(x, axis, keepdims))
+            return _sqrt(_sum_abs2(x, axis, keepdims))
         # None of the str-type keywords for ord ('fro', 'nuc') are valid for vectors
         elif isinstance(ord, str):
             raise ValueError(v.MESSAGES["norm_vector_ord"] % (ord,))
@@ -220,7 +252,7 @@ def norm(x, ord=None, axis=None, keepdims=False):
                 row_axis -= 1
             ret = _sum(abs(x), col_axis).min(axis=row_axis)
         elif ord in [None, "fro", "f"]:
-            ret = np.sqrt(_sum_abs2(x, axis, False))
+            ret = _sqrt(_sum_abs2(x, axis, False))
         elif ord == "nuc":
             ret = _multi_svd_norm(x, row_axis, col_axis, "sum")
         else:

@@ -97,34 +97,40 @@ def _mh(xp, x):
 # mode AD", section 2.3.1: X = A^{-1} B gives dX = A^{-1} (dB - dA X), B_bar = A^{-H} X_bar and
 # A_bar = -B_bar X^H. Batch dimensions of A and B may broadcast against each other.
 @_solve.def_jvp
-def _solve_jvp(xp, tangents, out, a, b):
+def _solve_jvp(xp, tangents, out, a, b, solver=None):
     ta, tb = tangents
     nd = ndim_of(out)
     rhs = None if tb is None else xp.align(tb, ndim_of(b), nd)
     if ta is not None:
         r = -(xp.align(ta, ndim_of(a), nd) @ out)
         rhs = r if rhs is None else rhs + r
-    return solve(a, rhs)
+    return (solver or solve)(a, rhs)
 
 
 @_solve.def_vjp
-def _solve_vjp(xp, g, out, a, b):
+def _solve_vjp(xp, g, out, a, b, solver=None):
     nb = ndim_of(g) - ndim_of(out)
-    gb = solve(_mh(xp, a), g)
+    gb = (solver or solve)(_mh(xp, a), g)
     ga = -(gb @ _mh(xp, out))
     return xp.unbroadcast(ga, a.shape, nb), xp.unbroadcast(gb, b.shape, nb)
 
 
+def _solve_nan(a, b):
+    """solve_ex's solution alone: the rules of solve_ex give NaN for a singular element, as
+    its value does, instead of raising."""
+    return solve_ex(a, b)[0]
+
+
 @_solve_ex.def_jvp
 def _solve_ex_jvp(xp, tangents, out, a, b):
-    return _solve_jvp(xp, tangents, out[0], a, b), None
+    return _solve_jvp(xp, tangents, out[0], a, b, solver=_solve_nan), None
 
 
 @_solve_ex.def_vjp
 def _solve_ex_vjp(xp, g, out, a, b):
     if g[0] is None:  # only the integer status has a cotangent: it carries no derivative
         return xp.zeros_like(a), xp.zeros_like(b)
-    return _solve_vjp(xp, g[0], out[0], a, b)
+    return _solve_vjp(xp, g[0], out[0], a, b, solver=_solve_nan)
 
 
 def _prepare_solve(a, b):

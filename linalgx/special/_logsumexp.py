@@ -6,6 +6,7 @@ keeps full relative accuracy.
 """
 import numpy as np
 
+from .._core.basic import align
 from .._core.op import Op
 from ._ufunc import ndim, unbroadcast
 
@@ -180,9 +181,9 @@ def _lse_jvp_common(xp, tangents, lse, sgn, a, b, axis, keepdims):
     ta = tangents[0]
     tb = tangents[1] if len(tangents) > 1 else None
     if ta is not None:
-        total = total + wa * ta
+        total = total + wa * align(ta, ndim(a), nd)
     if tb is not None and b is not None:
-        total = total + wb * tb
+        total = total + wb * align(tb, ndim(b), nd)
     return xp.sum(total, axis=axes, keepdims=keepdims)
 
 
@@ -209,8 +210,8 @@ def _logsumexp_vjp(xp, g, out, a, b=None, *, axis=None, keepdims=False):
 @_lse_sign.def_jvp
 def _logsumexp_sign_jvp(xp, tangents, out, a, b=None, *, axis=None, keepdims=False):
     lse, sgn = out
-    return (_lse_jvp_common(xp, tangents, lse, sgn, a, b, axis, keepdims),
-            xp.zeros_like(sgn))
+    # the sign is piecewise constant: no tangent (None, as for any output that has none)
+    return _lse_jvp_common(xp, tangents, lse, sgn, a, b, axis, keepdims), None
 
 
 @_lse_sign.def_vjp

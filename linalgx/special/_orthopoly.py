@@ -6,6 +6,8 @@ U_n' = 2 C^(2)_{n-1}, P_n' = C^(3/2)_{n-1}, d/dx C^(a)_n = 2a C^(a+1)_{n-1},
 L^(a)_n' = -L^(a+1)_{n-1}, H_n' = 2n H_{n-1}, He_n' = n He_{n-1}; Gegenbauer C and
 generalized Laguerre L are private ops here, so derivatives of every order exist.
 """
+import numpy as np
+
 from ._ufunc import apply, def_elementwise_rules, ufunc_op
 
 __all__ = ["eval_chebyt", "eval_chebyu", "eval_sh_chebyt", "eval_sh_chebyu", "eval_legendre",
@@ -24,7 +26,12 @@ genlaguerre_op = ufunc_op("genlaguerre", cupy_name="eval_genlaguerre")
 
 
 def _deg(n):
-    # degrees are plain (never traced) data: make them integers for the int64 kernels
+    # degrees are plain (never traced) data: integers for the int64 kernels; a non-integer
+    # degree stays a float (SciPy's hypergeometric continuation, where the derivative
+    # identities above hold as well)
+    a = np.asarray(n)
+    if a.dtype.kind == "f" and np.any(np.isfinite(a) & (a != np.floor(a))):
+        return n
     if hasattr(n, "astype"):
         return n.astype("int64")
     return int(n)
@@ -100,7 +107,7 @@ def _doc(name, what, recurrence, deriv, value, x="0.3"):
     ----------
     n : array_like
         Degree; integers select SciPy's integer-degree loop. A non-integer floating degree
-        gives NaN (SciPy evaluates a hypergeometric function there).
+        is evaluated by SciPy's hypergeometric continuation (``scipy.special.{name}``).
     x : array_like
         Point at which to evaluate the polynomial.
     out : ndarray, optional

@@ -58,6 +58,27 @@ EXPRS = {
     "cumsum_flip": lambda a, b: np.cumsum(a * b, axis=1),
     "maximum": lambda a, b: np.maximum(a.real, b.real),
     "astype": lambda a, b: a.astype(np.complex128) * b,
+    # NumPy functions written with the primitives (linalgx._core.numpy_extra)
+    "roll_tile_repeat": lambda a, b: np.roll(a, 2, axis=1) * np.tile(b[:1], (3, 1))
+    + np.repeat(a[:, :2], 2, axis=1),
+    "take_take_along": lambda a, b: np.take(a, [0, 2, 2], axis=1)
+    + np.take_along_axis(b, np.array([[1, 0, 0]] * 3), axis=1),
+    "rot90_flips": lambda a, b: np.rot90(a) @ np.fliplr(np.flipud(b)),
+    "var_std": lambda a, b: np.var(a, axis=1) + np.std(b, ddof=1) + np.var(a * b, axis=0)[:3],
+    "stacks": lambda a, b: np.hstack([a, b]).sum(0) + np.vstack([a, b[0]]).sum(1)[:2].sum()
+    + np.column_stack([a[:, 0], b]).sum(1)[0] + np.dstack([a, b]).sum(),
+    "diff_append_trapezoid": lambda a, b: np.diff(a, n=2, axis=1, prepend=b[:, :1])[:, :2]
+    * np.trapezoid(b, x=np.array([0.0, 1.0, 3.0, 4.0]))[:, None] + np.append(a, b)[:2].sum(),
+    "atleast": lambda a, b: np.atleast_3d(a) * np.atleast_2d(b[0])[..., None],
+    "sort": lambda a, b: np.sort(a.real, axis=0) * np.sort(b.real, axis=None)[:4],
+    "clip": lambda a, b: np.clip(a.real, -0.5, 0.4) + np.clip(b.real, min=-0.2),
+    "hypot_logaddexp": lambda a, b: np.hypot(a.real, b.real) + np.logaddexp(a.real, 0.3)
+    + np.logaddexp2(b.real, a.real),
+    "fmax_fmin": lambda a, b: np.fmax(a.real, b.real) - np.fmin(a.real, 0.1),
+    "sign": lambda a, b: np.sign(a) * b,
+    "angle_deg": lambda a, b: np.angle(a, deg=True) * b,
+    # complex: Re < 0, where 1/sqrt(z**2 - 1) has the wrong sign; real: the domain z > 1
+    "arccosh": lambda a, b: np.arccosh(a * 0.5 + (-2.0 if np.iscomplexobj(a) else 3.0)) * b,
 }
 
 
@@ -68,7 +89,8 @@ def test_expression_gradcheck(name, kind):
     if kind == "real":
         a, b = X.copy(), rng.standard_normal((3, 4))
     else:
-        if name in ("max", "maximum", "where"):
+        if name in ("max", "maximum", "where", "sort", "clip", "hypot_logaddexp",
+                    "fmax_fmin"):
             pytest.skip("real-only comparison")
         a, b = Z.copy(), Z[::-1].copy() * 0.7
     if name == "pow_both":
@@ -124,6 +146,57 @@ def test_jvp_batched_tangents():
     out, tout = jvp(lambda x: np.exp(x) * x.sum(), (x,), (t,))
     expect = np.exp(x) * x.sum() * t + np.exp(x) * t.sum(axis=1, keepdims=True)
     np.testing.assert_allclose(tout, expect)
+
+
+def test_batched_tangents_against_operands_with_more_leading_axes():
+    """A batch of tangent directions stays in front of the axes a constant operand
+    broadcasts in (matmul, a constant exponent array, logsumexp's weights b)."""
+    from linalgx.special import logsumexp
+    a = np.arange(18.0).reshape(2, 3, 3)
+    p = np.full((3, 3), 2.0)
+    w = np.array([[1.0, 2, 3], [4, 5, 6], [1, 1, 1]])
+    x = np.array([0.5, 1.0, 2.0])
+    eps = 1e-6
+    for f in (lambda x: a @ x, lambda x: x @ a, lambda x: np.sin(x) ** p,
+              lambda x: logsumexp(x, b=w, axis=-1)):
+        _, t = jvp(f, (x,), (np.eye(3)[:2],))
+        fd = np.stack([(f(x + eps * e) - f(x - eps * e)) / (2 * eps) for e in np.eye(3)[:2]])
+        np.testing.assert_allclose(t, fd, atol=1e-6)
+        loss = lambda x: np.sum(f(x) ** 2)  # noqa: E731
+        g = grad(loss)
+        fd = np.stack([(g(x + eps * e) - g(x - eps * e)) / (2 * eps) for e in np.eye(3)])
+        np.testing.assert_allclose(hessian(loss)(x), fd, rtol=1e-5, atol=1e-4)
+
+
+def test_jacobian_rev_of_a_complex_output_of_a_real_input():
+    f = lambda x: np.exp(1j * x) * x  # noqa: E731
+    x = np.array([0.3, -1.2])
+    expect = np.diag((1j * x + 1) * np.exp(1j * x))  # df/dx
+    np.testing.assert_allclose(jacobian(f)(x), expect)
+    np.testing.assert_allclose(jacobian(f, mode="fwd")(x), expect)
+    # several arguments, one real and one complex: the complex one keeps conj(df/dz) rows
+    g = lambda x, z: x * z  # noqa: E731
+    z = np.array([1 + 2j, -1j])
+    jx, jz = jacobian(g, argnums=(0, 1))(x, z)
+    np.testing.assert_allclose(jx, np.diag(z))
+    np.testing.assert_allclose(jz, np.diag(np.conj(x)))
+
+
+def test_derivatives_at_zero_are_the_zero_subgradient():
+    import linalgx.linalg as LA
+    for f in (LA.norm, lambda x: LA.vector_norm(x), lambda x: LA.matrix_norm(x.reshape(2, 2)),
+              lambda x: np.sum(np.hypot(x, 0.0))):
+        with np.errstate(all="raise"):
+            np.testing.assert_array_equal(grad(f)(np.zeros(4)), 0.0)
+    # x ** p with p = 0 and 1 in an exponent array: d/dx of x**0 + x**1 + x**2 at 0 is 1
+    assert grad(lambda x: np.sum(x ** np.array([0.0, 1.0, 2.0])))(np.array(0.0)) == 1.0
+    # the sign of a complex number z/|z| has a derivative (0 at z = 0, as torch.sgn)
+    assert grad(lambda z: np.sum(np.abs(np.sign(z) + 1)))(np.array([0j]))[0] == 0
+
+
+def test_item_of_a_traced_value_raises():
+    with pytest.raises(TypeError, match="item"):
+        grad(lambda x: x.sum().item() * x.sum())(np.ones(2))
 
 
 def test_unsupported_numpy_function_raises_naming_it():

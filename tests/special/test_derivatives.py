@@ -101,11 +101,14 @@ for _name in ("k0", "k0e", "k1", "k1e", "y0", "y1"):
     CASES.append((_name, getattr(BE, "_" + _name), [np.array([0.5, 2.0, 9.0, 30.0])], [0], {},
                   False))
 _N = np.array([0, 1, 3, 7, -4])
+_NH = np.array([0.5, 1.5, 2.5, 6.5, -3.5])  # non-integer degrees: SciPy's continuation,
+_XH = np.array([0.15, 0.3, 0.55, 0.7, 0.9])   # real on (0, 1) (a branch cut beyond -1)
 _XP = np.array([-0.7, 0.2, 0.9, 1.5, 0.35])
 for _name, _op in (("eval_chebyt", P._chebyt), ("eval_chebyu", P._chebyu),
                    ("eval_sh_chebyt", P._sh_chebyt), ("eval_sh_chebyu", P._sh_chebyu),
                    ("eval_legendre", P._legendre)):
     CASES.append((_name, _op, [_N, _XP], [1], {}, False))
+    CASES.append((_name + "_noninteger", _op, [_NH, _XH], [1], {}, False))
 for _name, _op in (("eval_laguerre", P._laguerre), ("eval_hermite", P._hermite),
                    ("eval_hermitenorm", P._hermitenorm)):
     CASES.append((_name, _op, [np.abs(_N), _XP * 3], [1], {}, False))

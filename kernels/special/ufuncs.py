@@ -187,6 +187,18 @@ def _size(args):
     return n
 
 
+def _strided_out(out):
+    """Whether ``out`` holds an array that is neither C- nor Fortran-contiguous: numba's
+    ufuncs (0.68) write such an output as if it were contiguous (a reversed one past its
+    end), so those calls compute into a new array and copy it over."""
+    if out is None:
+        return False
+    for o in out if isinstance(out, tuple) else (out,):
+        if isinstance(o, np.ndarray) and not (o.flags.c_contiguous or o.flags.f_contiguous):
+            return True
+    return False
+
+
 def _masked(u, args, kwargs, where):
     # numba-built ufuncs reject where= (NumPy's masked iterator); evaluate everywhere and
     # copy through the mask, which leaves the unselected output elements as where= does
@@ -220,6 +232,19 @@ def _noninteger(n):
         return bool(np.any(np.isfinite(n) & (n != np.floor(n.real))))
 
 
+def _complex_by_scipy(name, args, kwargs):
+    """Complex arguments of a function whose kernels are real only (erf, digamma, airy,
+    ...): SciPy's ufunc where it has complex loops (the same values a SciPy user gets), else
+    NumPy's TypeError for a ufunc without a loop for the input."""
+    import scipy.special
+    ref = getattr(scipy.special, _NONINTEGER_DEGREE.get(name, name), None)
+    if isinstance(ref, np.ufunc) and any("D" in t.split("->")[0] for t in ref.types):
+        with np.errstate(all="ignore"):
+            return ref(*args, **kwargs)
+    with np.errstate(all="ignore"):
+        return get(name, "real", False)(*args, **kwargs)
+
+
 def call(name, *args, **kwargs):
     """Evaluate ``name`` elementwise with NumPy ufunc semantics (broadcasting, out=, ...)."""
     if name in _NONINTEGER_DEGREE and args and _noninteger(args[0]):
@@ -229,8 +254,12 @@ def call(name, *args, **kwargs):
         res = fastpath.call(name, args, kwargs)
         if res is not NotImplemented:
             return res
-    kind = "complex" if SPECS.get(name, (0, 0, None))[2] is not None and any(
-        _is_complex(a) for a in args) else "real"
+    if any(_is_complex(a) for a in args):
+        if SPECS.get(name, (0, 0, None))[2] is None:
+            return _complex_by_scipy(name, args, kwargs)
+        kind = "complex"
+    else:
+        kind = "real"
     parallel = False
     if _size(args) >= PARALLEL_MIN and _parallel_ok:
         parallel = _parallel_lock.acquire(blocking=False)
@@ -244,7 +273,7 @@ def call(name, *args, **kwargs):
         # SciPy's loops raise no floating-point warnings (scipy.special.errstate defaults
         # to "ignore"); without this NumPy would warn for every NaN or overflow produced
         with np.errstate(all="ignore"):
-            if where is True:
+            if where is True and not _strided_out(kwargs.get("out")):
                 return u(*args, **kwargs)
             return _masked(u, args, kwargs, where)
     finally:

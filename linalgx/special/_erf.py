@@ -79,7 +79,9 @@ def erf(z, out=None, **kwargs):
 
     Notes
     -----
-    Cephes' rational approximations (as in SciPy). Complex input is not supported.
+    Cephes' rational approximations (as in SciPy). Complex input goes to SciPy's complex
+    loop (Faddeeva), as do the other real-kernel functions that SciPy defines for complex
+    arguments (erfc, erfcx, ndtr, log_ndtr, digamma, airy, the orthogonal polynomials).
 
     Autodiff: differentiable in `z`; ``d erf(z) = 2/sqrt(pi) exp(-z**2) dz``.
 

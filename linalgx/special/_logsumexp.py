@@ -5,6 +5,7 @@ weights summed exactly) and the rest enters through log1p, so a sum dominated by
 keeps full relative accuracy.
 """
 import numpy as np
+from numpy.lib.array_utils import normalize_axis_tuple
 
 from .._core.basic import align
 from .._core.op import Op
@@ -19,10 +20,11 @@ _log_softmax = Op("log_softmax")
 
 
 def _neg_axes(axis, ndim):
+    """The axes as sorted negative numbers; NumPy's errors for an axis out of range
+    (AxisError), a non-integer axis (TypeError) or a repeated one (ValueError)."""
     if axis is None:
         return tuple(range(-ndim, 0))
-    axes = (axis,) if np.ndim(axis) == 0 else tuple(axis)
-    return tuple(sorted(int(a) - ndim if int(a) >= 0 else int(a) for a in axes))
+    return tuple(sorted(a - ndim for a in normalize_axis_tuple(axis, ndim)))
 
 
 def _lse_core(a, b, axis, keepdims, return_sign):

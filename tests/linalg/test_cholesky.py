@@ -122,3 +122,11 @@ def test_ldl_errors():
         LA.ldl_solve(LD, piv.astype(float), np.ones((3, 1)))
     with pytest.raises(LinAlgError, match="must be square"):
         LA.ldl_factor(np.ones((2, 3)))
+
+
+def test_cholesky_ex_of_one_matrix_that_is_not_positive_definite():
+    """A single matrix (batch shape ()) that fails: info as potrf's, NaN factor, no error."""
+    for a, upper, code in ((-np.eye(2), False, 1), (np.array([[1.0, 2.0], [2.0, 1.0]]), True, 2)):
+        L, info = LA.cholesky_ex(a, upper=upper)
+        assert info.shape == () and int(info) == code
+        assert np.isnan(L).all()

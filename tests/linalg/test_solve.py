@@ -228,3 +228,17 @@ def test_solve_triangular_bad_input():
 def test_solve_triangular_empty():
     assert LA.solve_triangular(np.zeros((0, 0)), np.zeros((0, 3)), upper=False).shape == (0, 3)
     assert LA.solve_triangular(np.eye(2), np.zeros((2, 0)), upper=False).shape == (2, 0)
+
+
+def test_solve_ex_derivatives_are_nan_not_an_error_at_a_singular_matrix():
+    """Like its value: solve_ex reports, it does not raise, also inside grad."""
+    import linalgx
+    s = np.array([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 9.0]])
+    s[2] = s[0] + s[1] - s[0]  # exactly singular
+    g = linalgx.grad(lambda a: LA.solve_ex(a, np.ones(3))[0].sum())(s)
+    assert g.shape == (3, 3) and np.isnan(g).all()
+    # a regular matrix: the solve rule's value (A^-T applied to the cotangent)
+    a = np.eye(3) * 2 + 0.1
+    g = linalgx.grad(lambda a: LA.solve_ex(a, np.ones(3))[0].sum())(a)
+    x = np.linalg.solve(a, np.ones(3))
+    np.testing.assert_allclose(g, -np.outer(np.linalg.solve(a.T, np.ones(3)), x))

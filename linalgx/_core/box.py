@@ -100,6 +100,11 @@ class Box:
     def __pos__(self): return self
     def __abs__(self): return _np_protocol().ops.absolute(self)
     def __getitem__(self, idx): return _np_protocol().ops.getitem(self, idx)
+
+    def __setitem__(self, idx, value):
+        raise TypeError("linalgx: in-place assignment to a traced value is not differentiable; "
+                        "build the array with np.where, np.concatenate or np.stack instead")
+
     # comparisons are not differentiable: they act on the values
     def __lt__(self, o): return self.value < _np_protocol().unbox(o)
     def __le__(self, o): return self.value <= _np_protocol().unbox(o)

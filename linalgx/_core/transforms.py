@@ -186,6 +186,9 @@ def value_and_grad(f, argnums=0, has_aux=False):
         def target(*diff):
             out = _partial(f, args, nums)(*diff)
             if has_aux:
+                if not (isinstance(out, (tuple, list)) and len(out) == 2):
+                    raise TypeError("grad(has_aux=True): the function must return a pair "
+                                    f"(output, aux); got {type(out).__name__}")
                 out, aux = out
                 aux_box.append(aux)
             return out

@@ -259,3 +259,14 @@ def test_hessian_of_two_arguments_is_symmetric_and_matches_closed_form():
     np.testing.assert_allclose(hxy, np.diag(2 * x))
     np.testing.assert_allclose(hyx, np.diag(2 * x))
     np.testing.assert_allclose(hyy, np.zeros((2, 2)))
+
+
+def test_misuse_gets_a_clear_error():
+    with pytest.raises(TypeError, match="pair"):
+        grad(lambda x: np.sum(x), has_aux=True)(np.ones(2))
+
+    def assign(x):
+        x[0] = 1.0
+        return np.sum(x)
+    with pytest.raises(TypeError, match="in-place assignment"):
+        grad(assign)(np.ones(2))

@@ -291,6 +291,8 @@ def hfft(a, n=None, axis=-1, norm=None, out=None):
     if n is None:
         n = (axis_length(a, axis) - 1) * 2
     norm = check_norm(norm, inverse=True)
+    if a.dtype.kind not in "biufc":  # NumPy conjugates before irfft checks n: its TypeError
+        np.conjugate(np.empty(0, a.dtype))  # for str, datetime, ... comes first
     if type(a) is np.ndarray and 0 in a.strides:
         # NumPy transforms conjugate(a), a ufunc result: C-ordered for broadcast input
         a = np.ascontiguousarray(a)

@@ -94,7 +94,9 @@ def fftn(a, s=None, axes=None, norm=None, out=None):
 
     Notes
     -----
-    One multi-axis pocketfft call (NumPy loops over the axes).
+    The axes are transformed in NumPy's order (the last one first), each scaled by its
+    own factor right after its pass as in NumPy, so nothing overflows where NumPy's
+    result is finite; unscaled transforms run as one multi-axis pocketfft call.
     {autodiff}
 
     Examples

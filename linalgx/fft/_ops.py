@@ -8,9 +8,14 @@ Parameters shared by the ops (all keyword-only):
 
 - ``axes``: distinct NEGATIVE axes, so a cotangent carrying extra leading axes (a batch of
   directions) is transformed along the same axes. For r2c/c2r the real axis is ``axes[-1]``.
+  The order is the order of the 1-D passes: c2c and c2r take ``axes`` in order (c2r's real
+  axis last), r2c does its real axis first, then ``axes[:-1]`` in order.
 - ``lengths``: the logical transform length per axis (NumPy's ``n``/``s``). The input is
   zero-padded or truncated to it first (for c2r: to ``lengths[-1] // 2 + 1`` on the real axis).
 - ``norm``: ``"backward"``, ``"ortho"`` or ``"forward"`` as in NumPy, for either direction.
+  As in NumPy, each axis is scaled by its own factor (``1/n`` or ``1/sqrt(n)``) right after
+  its own 1-D pass, never by the whole product at once: a single pocketfft call over several
+  axes would apply the product in one pass and overflow (or underflow) where NumPy does not.
 - ``forward``: the sign of the exponent; r2c with ``forward=False`` is ``ihfft``, c2r with
   ``forward=True`` is ``hfft``.
 - ``out``: an optional preallocated result (plain arrays only; never inside autodiff).
@@ -162,14 +167,28 @@ def _inorm(norm, forward):
     return i if forward else 2 - i
 
 
+def _c2c_passes(x, axes, forward, inorm, out, nthreads):
+    """pocketfft's c2c over `axes` in order, into `out`. A scaled transform (``inorm != 0``)
+    runs one call per axis, the first from `x` into `out`, the next ones in place, each
+    scaled by its own axis' factor after its pass (pocketfft's multi-axis call would scale by
+    the product in the first pass, NumPy scales each pass). The factor is folded into the
+    pass: no extra sweep over the data."""
+    pf = pocketfft()
+    if inorm == 0 or len(axes) == 1:
+        return pf.c2c(x, axes, forward, inorm, out, nthreads)
+    for axis in axes:
+        x = pf.c2c(x, (axis,), forward, inorm, out, nthreads)
+    return x
+
+
 @c2c.impl("lapack")
 def _c2c_lapack(x, *, axes, lengths, norm, forward, out=None):
     if out is None:  # allocated first, in x's memory layout, as NumPy does
         out = np.empty_like(x, shape=_resized_shape(x.shape, axes, lengths),
                             dtype=complex_dtype(x.dtype))
     x = _fix_shape(np, x, axes, lengths)
-    return pocketfft().c2c(x, axes, forward, _inorm(norm, forward), out,
-                           threads_for(max(x.size, out.size)))
+    return _c2c_passes(x, axes, forward, _inorm(norm, forward), out,
+                       threads_for(max(x.size, out.size)))
 
 
 @r2c.impl("lapack")
@@ -180,7 +199,13 @@ def _r2c_lapack(x, *, axes, lengths, norm, forward, out=None):
     x = _fix_shape(np, x, axes, lengths)
     # ihfft as NumPy computes it, conj(rfft(x)) with the swapped norm (the same inorm code),
     # so that signed zeros match: pocketfft's backward r2c gives +0 where NumPy gives -0
-    res = pocketfft().r2c(x, axes, True, _inorm(norm, forward), out, threads_for(x.size))
+    inorm = _inorm(norm, forward)
+    nthreads = threads_for(x.size)
+    if inorm == 0 or len(axes) == 1:
+        res = pocketfft().r2c(x, axes, True, inorm, out, nthreads)
+    else:  # the real axis, then the others in order, each scaled after its own pass
+        res = pocketfft().r2c(x, axes[-1:], True, inorm, out, nthreads)
+        res = _c2c_passes(res, axes[:-1], True, inorm, res, threads_for(res.size))
     return res if forward else np.conjugate(res, out=res)
 
 
@@ -192,8 +217,13 @@ def _c2r_lapack(x, *, axes, lengths, norm, forward, out=None):
         out = np.empty_like(x, shape=_resized_shape(x.shape, axes, lengths),
                             dtype=real_dtype(x.dtype))
     x = _fix_shape(np, x, axes, _half_lengths(lengths))
-    return pocketfft().c2r(x, axes, lengths[-1], forward, _inorm(norm, forward), out,
-                           threads_for(out.size))
+    inorm = _inorm(norm, forward)
+    nthreads = threads_for(out.size)
+    if inorm != 0 and len(axes) > 1:  # the complex axes in order, then the real one, each
+        # scaled after its own pass (the multi-axis call scales by the product at the end)
+        x = _c2c_passes(x, axes[:-1], forward, inorm, np.empty_like(x), threads_for(x.size))
+        axes = axes[-1:]
+    return pocketfft().c2r(x, axes, lengths[-1], forward, inorm, out, nthreads)
 
 
 @resize.impl("lapack")

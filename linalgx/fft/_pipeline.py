@@ -115,11 +115,13 @@ def _ufunc_name(kind, forward, n):
 
 
 def _group(plan):
-    """Merge consecutive steps over distinct axes into multi-axis op calls.
+    """Merge consecutive steps over distinct axes into multi-axis op calls, keeping NumPy's
+    order of the 1-D passes (the ops run their axes in order, see ``_ops``; a different order
+    rounds differently).
 
     c2c steps merge freely; c2c steps after an r2c step join it (pocketfft's r2c does the
-    real axis, ``axes[-1]``, first); a c2r step absorbs the c2c steps before it. A repeated
-    axis (NumPy transforms it twice) starts a new call.
+    real axis, ``axes[-1]``, first, then ``axes[:-1]`` in order); a c2r step absorbs the c2c
+    steps before it. A repeated axis (NumPy transforms it twice) starts a new call.
     """
     groups = []
     for kind, axis, n in plan:
@@ -127,13 +129,13 @@ def _group(plan):
             g = groups[-1]
             if axis not in g[1] and (kind == "c2c" and g[0] != "c2r"
                                      or kind == "c2r" and g[0] == "c2c"):
-                if kind == "c2r":
-                    g[0] = "c2r"
+                if g[0] == "r2c":  # before the real axis, which stays last
+                    g[1].insert(-1, axis)
+                    g[2].insert(-1, n)
+                else:
+                    g[0] = kind
                     g[1].append(axis)
                     g[2].append(n)
-                else:
-                    g[1].insert(0, axis)
-                    g[2].insert(0, n)
                 continue
         groups.append([kind, [axis], [n]])
     return [(kind, tuple(axes), tuple(lengths)) for kind, axes, lengths in groups]
@@ -150,9 +152,13 @@ def run(a, steps, norm, forward, out=None):
             n = shape[axis] if kind != "c2r" else (shape[axis] - 1) * 2
         if n < 1:
             raise ValueError(MESSAGES["npts"].format(n=n))
-        if i == 0:
-            norm = check_norm(norm, inverse=not forward)
-            real = _result_real(a.dtype)
+        if i == 0:  # NumPy's _raw_fft: an inverse checks norm first, a forward the dtype
+            if forward:
+                real = _result_real(a.dtype)
+                norm = check_norm(norm, inverse=False)
+            else:
+                norm = check_norm(norm, inverse=True)
+                real = _result_real(a.dtype)
         axis = normalize_axis_index(axis, ndim)
         n_out = n // 2 + 1 if kind == "r2c" else n
         if gets_out and out is not None:  # NumPy passes out to this 1-D step
@@ -186,7 +192,7 @@ def run(a, steps, norm, forward, out=None):
 
     target = None
     if out is not None:
-        target = _check_out(out, shape, plan, result, out_name, x, len(groups))
+        target = _check_out(out, shape, plan[-1][1] + ndim, result, out_name, x, len(groups))
     res = x
     for gi, (kind, axes, lengths) in enumerate(groups):
         res = _OPS[kind](res, axes=axes, lengths=lengths, norm=norm, forward=forward,
@@ -211,11 +217,16 @@ def _check_step_out(oshape, shape, axis, n_out):
             shape=tuple(shape), axis=axis, oshape=tuple(oshape)))
 
 
-def _check_out(out, shape, plan, result, name, x, ngroups):
-    """NumPy's out= checks; returns `out` when the op can write into it directly."""
+def _check_out(out, shape, axis, result, name, x, ngroups):
+    """NumPy's out= checks; returns `out` when the op can write into it directly.
+
+    `out` is checked as NumPy's last 1-D step (over `axis`) checks it, and the result
+    broadcasts into it as that step's ufunc broadcasts: ``irfftn(a, s=(1, 4), axes=(0, 1),
+    out=np.empty((2, 4)))`` fills both rows. The transforms whose NumPy version ignores
+    `out` (ifft2, irfft2, hfft; hfftn, hfft2 as irfftn) check it the same way.
+    """
     oshape = out.shape
-    if len(oshape) != len(shape) or any(oshape[ax] != shape[ax] for _, ax, _ in plan):
-        raise ValueError(MESSAGES["out_shape"])
+    _check_step_out(oshape, shape, axis, shape[axis])
     if _is_cupy(out):
         return None
     if not out.flags.writeable:

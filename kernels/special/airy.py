@@ -4,7 +4,8 @@
 SciPy's xsf uses there. |x| > 10, where xsf calls AMOS: the asymptotic expansions DLMF
 9.7.5-9.7.12 with zeta = 2/3 |x|^(3/2) carried in double-double, so that exp(-zeta) and the
 phase zeta - pi/4 keep full relative accuracy for large |x|; for x < -10 in modulus-phase
-form R cos(zeta - pi/4 - phi) (cf. DLMF 9.8), which keeps the zeros accurate too.
+form R cos(zeta - pi/4 - phi) (cf. DLMF 9.8), which keeps the zeros accurate too. NaN for
+x < -AIRY_NEG_MAX, where SciPy's AMOS stops.
 """
 import math
 
@@ -48,6 +49,13 @@ SQRT1OPI_HI = 0.5641895835477563        # 1/sqrt(pi) as a double-double
 SQRT1OPI_LO = 7.66772980658294e-18
 HALF_SQRT1OPI_HI = 0.28209479177387814  # 1/(2 sqrt(pi))
 HALF_SQRT1OPI_LO = 3.83386490329147e-18
+# SciPy's AMOS zairy gives up (NaN, ierr 4) for |z| > (0.5 * (2**31 - 1))**(2/3); below
+# -AIRY_NEG_MAX linalgx returns NaN too, so that the two agree everywhere. Up to there the
+# phase zeta - pi/4 - phi below is good to ~1e-16 absolute; further out its double-double
+# form (and the first terms of cos/sin of its low part) would not be, and the oscillating
+# values would silently lose digits (Ai(-1e15) came out as 64.8, not -7.2e-5). The large
+# positive side (Ai underflowing to 0, Bi overflowing to inf) is unaffected.
+AIRY_NEG_MAX = 1048575.9996744783
 PIO4_HI = 0.7853981633974483
 PIO4_LO = 3.061616997868383e-17
 
@@ -232,9 +240,11 @@ def _shifted_phase(zh, zl, phi):
     s, e = two_sum(zh, -PIO4_HI)
     e += zl - PIO4_LO - phi
     s, e = fast_two_sum(s, e)
+    # |e| <= ulp(s)/2, up to 6e-8 below AIRY_NEG_MAX: cos(e) = 1 - e^2/2 is not 1 there
     c0 = math.cos(s)
     s0 = math.sin(s)
-    return c0 - e * s0, s0 + e * c0
+    ce = 1.0 - 0.5 * e * e
+    return c0 * ce - e * s0, s0 * ce + e * c0
 
 
 @jit
@@ -244,7 +254,7 @@ def airy(x):
         return NAN, NAN, NAN, NAN
     if -10.0 <= x <= 10.0:
         return cephes_airy(x)
-    if x == INF or x == -INF:
+    if x == INF or x == -INF or x < -AIRY_NEG_MAX:
         return NAN, NAN, NAN, NAN   # as SciPy (AMOS reports an error there)
     z = abs(x)
     zh, zl = _zeta_dd(z)

@@ -5,7 +5,8 @@ Ported from Cephes ``j0.c``, ``j1.c``, ``i0.c``, ``i1.c``, ``k0.c``, ``k1.c`` (S
 as in SciPy's xsf). ``spherical_jn`` follows xsf's ``sph_bessel_j`` for x > n (upward
 recurrence from j0 and j1); for 0 < x <= n, where xsf calls AMOS, it uses Miller's downward
 recurrence normalised by j0 or j1 (Abramowitz & Stegun 10.5; W. Gautschi, SIAM Rev. 9
-(1967)).
+(1967)); for |x| < 1e-3 (n >= 1), where both recurrences overflow, the power series DLMF
+10.53.1.
 """
 import math
 
@@ -50,6 +51,7 @@ from .common import (
     chbevl,
     dd_mul,
     dd_sub,
+    fast_two_sum,
     jit,
     p1evl,
     polevl,
@@ -303,8 +305,46 @@ def _dd_ratio(nh, nl, dh, dl):
     return q + (((nh - r1) - r2) + nl - q * dl) / dh
 
 
+# below this |x| (and for n >= 1) j_n and j_n' come from their power series: the
+# recurrences divide by x, and overflow (NaN) once (2n+1)/x nears the top of the range
+SPH_SERIES_MAX = 1e-3
+
+
+@jit
+def _sph_jn_series(n, x, deriv):
+    # 0 < x < SPH_SERIES_MAX, n >= 1 (DLMF 10.53.1):
+    #   j_n(x)  = x^n / (2n+1)!! sum_k t_k,
+    #   j_n'(x) = n x^(n-1) / (2n+1)!! sum_k (n+2k)/n t_k,
+    #   t_0 = 1, t_k = t_(k-1) (-x^2/2) / (k (2n+2k+1)).
+    # The prefactor is a running product that only decreases (x < 3), carried in
+    # double-double so that it keeps ~1 ulp for any n; once it underflows, so does the result.
+    ph = float(n) if deriv else 1.0
+    pl = 0.0
+    for k in range(1, n + 1):
+        if k > 1 or not deriv:
+            ph, pl = dd_mul(ph, pl, x, 0.0)
+        m = 2.0 * k + 1.0
+        q = ph / m
+        r1, r2 = two_prod(q, m)
+        ph, pl = fast_two_sum(q, (((ph - r1) - r2) + pl) / m)
+        if ph == 0.0:
+            return 0.0
+    h = -0.5 * x * x
+    t = 1.0
+    s = 1.0
+    for k in range(1, 30):
+        t *= h / (k * (2.0 * n + 2.0 * k + 1.0))
+        w = (n + 2.0 * k) / n if deriv else 1.0
+        s += w * t
+        if abs(t) < 1e-17:
+            break
+    return ph * s + pl * s
+
+
 @jit
 def _sph_jn_pos(n, x):
+    if n > 0 and x < SPH_SERIES_MAX:
+        return _sph_jn_series(n, x, False)
     if n > 0 and n >= x:
         return _sph_jn_miller(n, x)
     s0 = math.sin(x) / x
@@ -347,5 +387,9 @@ def spherical_jn_d(n, x):
         return -spherical_jn(1, x)
     if x == 0.0:
         return 1.0 / 3.0 if n == 1 else 0.0
+    if n > 0 and abs(x) < SPH_SERIES_MAX:
+        # j_(n-1) - (n+1) j_n / x cancels and overflows as x -> 0; j_n'(-x) = (-1)^(n+1) j_n'(x)
+        v = _sph_jn_series(n, abs(x), True)
+        return -v if x < 0.0 and n % 2 == 0 else v
     return spherical_jn(n - 1, x) - (n + 1) * spherical_jn(n, x) / x
 

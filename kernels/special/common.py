@@ -169,6 +169,8 @@ def dd_sub(ah, al, bh, bl):
 def exp_dd(hi, lo):
     """exp(hi + lo) for a double-double argument (|lo| <= ulp(hi))."""
     e = math.exp(hi)
+    if e == INF:
+        return e   # not inf + inf * lo, which is NaN for lo <= 0
     return e + e * lo
 
 

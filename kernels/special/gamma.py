@@ -174,49 +174,64 @@ def polygamma(n, x):
     return sign * gamma(n + 1.0) * zeta(n + 1.0, x)
 
 
+# Taylor coefficients k = 1, 2, ... of the entire function E(x) = zeta(x) - 1/(x - 1) about
+# x = 0 (ZETA_E0) and about x = -1 (ZETA_EM1), in ascending order; computed once with mpmath
+# at 60 digits as mpmath.zeta(c, 1, k) / k! - (-1)**k / (c - 1)**(k + 1).
+ZETA_E0 = np.array([
+    0.08106146679532726, -0.0031782279542924255, -0.000785194477042408,
+    0.00012070049942883505, -1.940896320456038e-06, -1.3011460139596242e-06,
+    1.6861582638922007e-07, -5.764675979949394e-09, -9.110164892314166e-10,
+    1.4970075941901138e-10, -9.406895665666177e-12, -4.092582630415831e-14,
+    6.539904805891015e-14, -6.54396874989192e-15, 3.0124248713667866e-16,
+    3.988894706311055e-18, -1.858215043378503e-18, 1.602885638529224e-19,
+    -7.115582739216006e-21, 7.930311915096389e-24, 2.6558642186988446e-23,
+    -2.39515544093665e-24, 1.180327883917824e-25])
+ZETA_EM1 = np.array([
+    0.08457885629954907, -0.00010221205480019465, -0.0012552541532953822,
+    0.0001047319651240807, 9.573005874646384e-06, -2.5307303371308865e-06,
+    1.610372221054161e-07, 1.0597231546159615e-08, -2.8551298487503214e-09,
+    2.2439197882800687e-10, -1.0675090865420094e-12, -1.601595899899408e-12,
+    1.8042844713174008e-13, -8.750776166744663e-15, -1.7188571889417757e-16,
+    6.628683374968579e-17, -5.7347441871319454e-18, 2.3999079558716037e-19])
+# (pi - fl(pi)) / fl(pi): pi**y = fl(pi)**y * (1 + y * PI_REL_LO) to first order
+PI_REL_LO = 3.8981718325193755e-17
+
+
 @jit
-def _zeta_em(x, q):
-    # Euler-Maclaurin without Cephes' x > 1 restriction (it is an analytic continuation);
-    # used for the Riemann zeta function on 0 <= x < 1.
-    w = q + 10.0
-    s = 0.0
-    for k in range(10):
-        s += (q + k) ** -x
-    b = w ** -x
-    s += b * w / (x - 1.0) + 0.5 * b
-    a = 1.0
-    k = 0.0
-    for j in range(12):
-        a *= x + k
-        b /= w
-        t = a * b / ZETA_A[j]
-        s += t
-        if abs(t) < MACHEP * abs(s):
-            break
-        k += 1.0
-        a *= x + k
-        b /= w
-        k += 1.0
+def _horner_up(c, t):
+    s = c[c.shape[0] - 1]
+    for i in range(c.shape[0] - 2, -1, -1):
+        s = s * t + c[i]
     return s
 
 
 @jit
 def riemann_zeta(x):
-    """Riemann zeta: Hurwitz at q=1 for x > 1, the functional equation for x < 0."""
+    """Riemann zeta: Hurwitz at q=1 for x > 1, Taylor series of the regular part about 0
+    and -1 for -1.25 <= x < 1, the functional equation below."""
     if x != x:
         return x
     if x == 1.0:
         return INF
     if x == -INF:
         return NAN
-    if x > 1.0:
+    if x >= 1.0:
         return zeta(x, 1.0)
-    if x >= 0.0:
-        return _zeta_em(x, 1.0)
+    # zeta(x) = zeta(c) + (x - c) [-1/((x - 1)(c - 1)) + sum_k>=1 E_k (x - c)**(k-1)], with
+    # the pole 1/(x - 1) subtracted exactly: no cancellation between large terms, and the
+    # small correction to zeta(c) keeps its relative accuracy as x -> c (x - c is exact)
+    if x >= -0.5:
+        return -0.5 + x * (1.0 / (x - 1.0) + _horner_up(ZETA_E0, x))
+    if x >= -1.25:
+        t = x + 1.0
+        return -0.08333333333333333 + t * (0.5 / (x - 1.0) + _horner_up(ZETA_EM1, t))
     # zeta(x) = 2^x pi^(x-1) sin(pi x / 2) Gamma(1-x) zeta(1-x)  (DLMF 25.4.1)
     s = sinpi(0.5 * x)
     if s == 0.0:
         return 0.0
+    if x > -170.0:
+        f = math.pow(2.0, x) * math.pow(math.pi, x - 1.0) * (1.0 + (x - 1.0) * PI_REL_LO)
+        return s * f * gamma(1.0 - x) * zeta(1.0 - x, 1.0)
     lg = x * math.log(2.0) + (x - 1.0) * LOGPI + lgam(1.0 - x)
     return s * math.exp(lg) * zeta(1.0 - x, 1.0)
 

@@ -7,12 +7,37 @@ recurrence and physicists' Hermite through it; Laguerre by the recurrence of its
 differences). Gegenbauer, generalized Laguerre and Chebyshev V/W (third and fourth kinds;
 J. C. Mason & D. C. Handscomb, "Chebyshev Polynomials", 2003, ch. 1.2) use their standard
 three-term recurrences (DLMF 18.9.1). A non-integer degree gives NaN.
+
+Overflow: the recurrences are linear, so their state is rescaled by 2**-400 (exactly)
+whenever it passes 2**400 and the result scaled back at the end; a value beyond the double
+range then comes out as the correctly signed infinity (not inf - inf = NaN), and a finite one
+is unchanged. For |x| >= 2**600 (and x = +-inf) the leading term decides: degree 0 and 1 are
+evaluated exactly, any higher degree overflows, with the sign of the leading term.
 """
 import math
 
 import numpy as np
 
-from .common import NAN, dd_mul, dd_sub, jit, lgam, two_sum
+from .common import INF, NAN, dd_mul, dd_sub, jit, lgam, two_sum
+
+POLY_BIG = 2.0 ** 400      # rescale the recurrence state above this ...
+POLY_SMALL = 2.0 ** -400   # ... by this factor (exact), counting the rescalings
+POLY_HUGE = 2.0 ** 600     # |x| from here on: the leading term alone (n >= 2 overflows)
+
+
+@jit
+def _unscale(r, c):
+    # r * 2**(400 c), overflowing to a signed inf
+    for _ in range(c):
+        r *= POLY_BIG
+    return r
+
+
+@jit
+def _huge(n, x):
+    # +-inf with the sign of x**n (a polynomial of degree n >= 2 with a positive leading
+    # coefficient, at |x| >= POLY_HUGE)
+    return -INF if (x < 0.0 and n % 2 == 1) else INF
 
 
 @jit
@@ -27,15 +52,25 @@ def _as_int(n):
 def chebyt_l(k, x):
     if k < 0:
         k = -k
+    if abs(x) >= POLY_HUGE:
+        if k <= 1:
+            return x if k == 1 else 1.0
+        return _huge(k, x)
     b2 = 0.0
     b1 = -1.0
     b0 = 0.0
     x = 2.0 * x
+    c = 0
     for _ in range(k + 1):
         b2 = b1
         b1 = b0
         b0 = x * b1 - b2
-    return (b0 - b2) / 2.0
+        while abs(b0) > POLY_BIG:
+            b0 *= POLY_SMALL
+            b1 *= POLY_SMALL
+            b2 *= POLY_SMALL
+            c += 1
+    return _unscale((b0 - b2) / 2.0, c)
 
 
 @jit
@@ -46,15 +81,24 @@ def chebyu_l(k, x):
     if k < -1:
         k = -k - 2
         sign = -1.0
+    if abs(x) >= POLY_HUGE:
+        if k <= 1:
+            return sign * 2.0 * x if k == 1 else sign
+        return sign * _huge(k, x)
     b2 = 0.0
     b1 = -1.0
     b0 = 0.0
     x = 2.0 * x
+    c = 0
     for _ in range(k + 1):
         b2 = b1
         b1 = b0
         b0 = x * b1 - b2
-    return b0 * sign
+        while abs(b0) > POLY_BIG:
+            b0 *= POLY_SMALL
+            b1 *= POLY_SMALL
+            c += 1
+    return _unscale(b0 * sign, c)
 
 
 @jit
@@ -65,6 +109,8 @@ def legendre_l(n, x):
         return 1.0
     if n == 1:
         return x
+    if abs(x) >= POLY_HUGE:
+        return _huge(n, x)
     if abs(x) < 1e-5:
         # power series (functions.wolfram.com/Polynomials/LegendreP/02/)
         # leading term P_n(0) = (-1)^a (2a-1)!!/(2a)!! (n = 2a), or
@@ -88,11 +134,33 @@ def legendre_l(n, x):
         return p
     d = x - 1.0
     p = x
+    c = 0
     for kk in range(n - 1):
         k = kk + 1.0
         d = ((2.0 * k + 1.0) / (k + 1.0)) * (x - 1.0) * p + (k / (k + 1.0)) * d
         p += d
-    return p
+        while abs(p) > POLY_BIG or abs(d) > POLY_BIG:
+            p *= POLY_SMALL
+            d *= POLY_SMALL
+            c += 1
+    return _unscale(p, c)
+
+
+@jit
+def _hermitenorm_scaled(n, x):
+    # He_n(x) = r * 2**(400 c), n >= 2, |x| < POLY_HUGE
+    y3 = 0.0
+    y2 = 1.0
+    c = 0
+    for k in range(n, 1, -1):
+        y1 = x * y2 - k * y3
+        y3 = y2
+        y2 = y1
+        while abs(y2) > POLY_BIG or abs(y3) > POLY_BIG:
+            y2 *= POLY_SMALL
+            y3 *= POLY_SMALL
+            c += 1
+    return x * y2 - y3, c
 
 
 @jit
@@ -105,20 +173,27 @@ def hermitenorm(n, x):
         return 1.0
     if n == 1:
         return x
-    y3 = 0.0
-    y2 = 1.0
-    for k in range(n, 1, -1):
-        y1 = x * y2 - k * y3
-        y3 = y2
-        y2 = y1
-    return x * y2 - y3
+    if abs(x) >= POLY_HUGE:
+        return _huge(n, x)
+    r, c = _hermitenorm_scaled(n, x)
+    return _unscale(r, c)
 
 
 @jit
 def hermite(n, x):
+    # H_n(x) = 2**(n/2) He_n(sqrt(2) x), the power of two applied with He's own scaling so
+    # that it neither overflows early nor makes 0 * inf
     if n < 0:
         return NAN
-    return hermitenorm(n, math.sqrt(2.0) * x) * 2.0 ** (n / 2.0)
+    t = math.sqrt(2.0) * x
+    if n <= 1 or t != t or abs(t) >= POLY_HUGE:
+        return hermitenorm(n, t) * 2.0 ** (n / 2.0)
+    r, c = _hermitenorm_scaled(n, t)
+    if n % 2 == 1:
+        r *= math.sqrt(2.0)
+    e = n // 2 + 400 * c
+    r *= 2.0 ** (e % 400)
+    return _unscale(r, e // 400)
 
 
 @jit
@@ -133,16 +208,24 @@ def genlaguerre_l(n, alpha, x):
         return 1.0
     if n == 1:
         return -x + alpha + 1.0
+    if abs(x) >= POLY_HUGE and (alpha < 2.0 ** 100 or abs(x) == INF):
+        # the leading term (-x)^n / n! dominates
+        return -INF if (x > 0.0 and n % 2 == 1) else INF
     d = -x / (alpha + 1.0)
     p = d + 1.0
+    c = 0
     for kk in range(n - 1):
         k = kk + 1.0
         d = -x / (k + alpha + 1.0) * p + (k / (k + alpha + 1.0)) * d
         p = d + p
+        while abs(p) > POLY_BIG or abs(d) > POLY_BIG:
+            p *= POLY_SMALL
+            d *= POLY_SMALL
+            c += 1
     if alpha == 0.0:
-        return p
+        return _unscale(p, c)
     # binom(n + alpha, n)
-    return math.exp(lgam(n + alpha + 1.0) - lgam(n + 1.0) - lgam(alpha + 1.0)) * p
+    return _unscale(math.exp(lgam(n + alpha + 1.0) - lgam(n + 1.0) - lgam(alpha + 1.0)) * p, c)
 
 
 @jit
@@ -175,16 +258,25 @@ def cheb_vw(n, xh, xl, w):
         return 0.0
     if n == 0:
         return 1.0
+    if abs(xh) >= POLY_HUGE:              # leading term 2^n x^n
+        return 2.0 * xh if n == 1 else _huge(n, xh)
     th, tl = 2.0 * xh, 2.0 * xl          # 2x, exact
     p0h, p0l = 1.0, 0.0
     p1h, p1l = two_sum(th, w)
     p1l += tl
+    c = 0
     for _ in range(2, n + 1):
         qh, ql = dd_mul(th, tl, p1h, p1l)
         qh, ql = dd_sub(qh, ql, p0h, p0l)
         p0h, p0l = p1h, p1l
         p1h, p1l = qh, ql
-    return p1h + p1l
+        while abs(p1h) > POLY_BIG:
+            p0h *= POLY_SMALL
+            p0l *= POLY_SMALL
+            p1h *= POLY_SMALL
+            p1l *= POLY_SMALL
+            c += 1
+    return _unscale(p1h + p1l, c)
 
 
 # -- float-degree entry points (scipy's 'dd->d' loops; torch's (x, n) order) --------------

@@ -275,7 +275,9 @@ def spherical_jn(n, z, derivative=False):
     Notes
     -----
     For ``z > n`` the upward recurrence from ``j_0`` and ``j_1`` (as SciPy); for
-    ``0 < z <= n`` Miller's downward recurrence.
+    ``0 < z <= n`` Miller's downward recurrence; for ``|z| < 1e-3`` and ``n >= 1`` the power
+    series ``z**n / (2n+1)!! (1 - z**2 / (2 (2n+3)) + ...)`` (and its derivative), which
+    stays accurate down to the smallest `z` (SciPy flushes values below ~1e-300 to zero).
 
     Autodiff: differentiable in `z`: ``j_n'`` is ``spherical_jn(n, z, derivative=True)``,
     and the derivative of that follows from Bessel's equation.
@@ -320,7 +322,9 @@ def airy(z, out=None, **kwargs):
     -----
     Cephes for ``|z| <= 10``; beyond, the asymptotic expansions DLMF 9.7 (SciPy uses AMOS
     there), in modulus-phase form for negative `z`, with the phase ``2/3 |z|**1.5`` and the
-    final products carried in double-double.
+    final products carried in double-double. Below ``z = -1048575.9996744783`` all four are
+    NaN, exactly where SciPy's AMOS gives up: there the phase (> 7e8) would need reducing
+    mod 2 pi beyond double precision, and no value would be better than a guess.
 
     Autodiff: differentiable in `z`, from ``Ai'' = z Ai`` and ``Bi'' = z Bi``.
 

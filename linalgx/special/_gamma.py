@@ -22,7 +22,7 @@ __all__ = ["gammaln", "multigammaln", "digamma", "psi", "polygamma", "gammainc",
 
 _gammaln = ufunc_op("gammaln")
 _digamma = ufunc_op("digamma")
-_polygamma = ufunc_op("polygamma")
+_polygamma = Op("polygamma")
 _gammainc = ufunc_op("gammainc")
 _gammaincc = ufunc_op("gammaincc")
 _zeta = ufunc_op("zeta")
@@ -33,10 +33,29 @@ _igam_density = ufunc_op("igam_density_da")
 _multigammaln = Op("multigammaln")
 
 
+@_polygamma.impl("numba", "lapack")
+def _polygamma_numba(n, x):
+    from ..kernels.special import ufuncs
+    res = ufuncs.call("polygamma", n, x)
+    # SciPy's polygamma is Python code, asarray(n) and asarray(x) in and np.where(...) out:
+    # always an ndarray (0-d for scalars), float32 exactly when both arguments are float32
+    if np.asarray(n).dtype == np.float32 and np.asarray(x).dtype == np.float32:
+        with np.errstate(over="ignore"):   # overflow to +-inf, silently as the ufuncs
+            return np.asarray(res, dtype=np.float32)
+    return np.asarray(res)
+
+
+@_polygamma.impl("cupy")
+def _polygamma_cupy(n, x):
+    import cupyx.scipy.special as cs
+    return cs.polygamma(n, x)
+
+
 @_multigammaln.impl("numba", "lapack")
 def _multigammaln_numba(a, d):
     from ..kernels.special import ufuncs
-    res = (d * (d - 1) * 0.25) * math.log(math.pi)
+    # an np.float64 constant as in SciPy, so float32 `a` gives float64 as there
+    res = np.float64((d * (d - 1) * 0.25) * math.log(math.pi))
     return res + np.sum([ufuncs.call("gammaln", a - 0.5 * j) for j in range(d)], axis=0)
 
 
@@ -181,7 +200,8 @@ def multigammaln(a, d):
     Returns
     -------
     res : scalar or ndarray
-        ``d (d-1)/4 log(pi) + sum_{j<d} gammaln(a - j/2)``.
+        ``d (d-1)/4 log(pi) + sum_{j<d} gammaln(a - j/2)``; float64 (also for float32 `a`,
+        as SciPy).
 
     Raises
     ------
@@ -268,8 +288,10 @@ def polygamma(n, x):
 
     Returns
     -------
-    res : scalar or ndarray
-        ``(-1)**(n+1) n! zeta(n+1, x)`` (float64).
+    res : ndarray
+        ``(-1)**(n+1) n! zeta(n+1, x)``. As in SciPy (whose ``polygamma`` ends in
+        ``np.where``) always an ndarray, 0-d for scalar arguments; float32 when both `n` and
+        `x` are float32, float64 otherwise.
 
     See Also
     --------
@@ -391,8 +413,9 @@ def zeta(x, q=None, out=None):
 
     Notes
     -----
-    Cephes' Euler-Maclaurin summation; the Riemann function uses the functional equation
-    for ``x < 0``.
+    Cephes' Euler-Maclaurin summation. The Riemann function (``q=None``) uses the Taylor
+    series of ``zeta(x) - 1/(x-1)`` about 0 and -1 for ``-1.25 <= x < 1`` (a few ulp, down to
+    the smallest ``|x|``), and the functional equation below.
 
     Autodiff: differentiable in both arguments. ``d/dq = -x zeta(x+1, q)``; ``d/dx`` (which
     torch does not provide) is ``-sum_k log(k+q) (k+q)**-x``, computed by Taylor-mode

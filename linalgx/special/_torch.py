@@ -45,7 +45,7 @@ def spherical_bessel_j0(input, *, out=None):
     Returns
     -------
     res : scalar or ndarray
-        ``j_0(input)`` (1 at 0).
+        ``j_0(input)`` (1 at 0); float32 for float32 input (as torch), float64 otherwise.
 
     See Also
     --------
@@ -61,7 +61,13 @@ def spherical_bessel_j0(input, *, out=None):
     >>> float(spherical_bessel_j0(1.0))
     0.8414709848078965
     """
-    return apply(_spherical_jn, (np.int64(0), input), out)
+    if isinstance(input, (list, tuple)):
+        input = np.asarray(input)
+    res = apply(_spherical_jn, (np.int64(0), input), out)
+    # the kernel's only loop is (int64, float64) -> float64; torch keeps float32
+    if out is None and getattr(input, "dtype", None) == np.float32:
+        res = res.astype(np.float32)
+    return res
 
 
 _NAMES = {

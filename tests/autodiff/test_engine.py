@@ -162,7 +162,7 @@ def test_batched_tangents_against_operands_with_more_leading_axes():
         _, t = jvp(f, (x,), (np.eye(3)[:2],))
         fd = np.stack([(f(x + eps * e) - f(x - eps * e)) / (2 * eps) for e in np.eye(3)[:2]])
         np.testing.assert_allclose(t, fd, atol=1e-6)
-        loss = lambda x: np.sum(f(x) ** 2)  # noqa: E731
+        loss = lambda x, f=f: np.sum(f(x) ** 2)  # noqa: E731
         g = grad(loss)
         fd = np.stack([(g(x + eps * e) - g(x - eps * e)) / (2 * eps) for e in np.eye(3)])
         np.testing.assert_allclose(hessian(loss)(x), fd, rtol=1e-5, atol=1e-4)

@@ -259,7 +259,7 @@ def tensorinv(a, ind=2):
     >>> LA.tensorinv(a, ind=2).shape
     (8, 3, 4, 6)
     """
-    a, wrap = v.makearray(a)
+    a, _ = v.makearray(a)  # NumPy's asarray: a matrix or masked array in, an ndarray out
     if ind <= 0:
         raise ValueError("Invalid ind argument.")
     oldshape = a.shape
@@ -269,4 +269,4 @@ def tensorinv(a, ind=2):
         prod *= k
     a = a.reshape(prod, -1)
     ia = inv(a)
-    return wrap(ia.reshape(*invshape))
+    return ia.reshape(*invshape)

@@ -199,6 +199,11 @@ def test_matrix_subclass_passthrough():
     assert type(LA.solve(m, m)) is type(np.linalg.solve(m, m))
     assert type(LA.matrix_power(m, 2)) is np.matrix
     assert type(LA.eigh(m).eigenvectors) is type(np.linalg.eigh(m).eigenvectors)
+    # tensorinv and tensorsolve take asarray: a subclass in, an ndarray out
+    for sub in (m, np.ma.masked_array(np.asarray(m))):
+        assert type(LA.tensorinv(sub, ind=1)) is type(np.linalg.tensorinv(sub, ind=1))
+        assert type(LA.tensorsolve(sub, np.ones(2))) is type(np.linalg.tensorsolve(sub,
+                                                                                  np.ones(2)))
 
 
 @pytest.mark.parametrize("dtype", [np.float16, np.longdouble, object])

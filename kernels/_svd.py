@@ -200,7 +200,11 @@ def qrcp_kernel(b, m, n, q, want_q, perm, v, w, cn):
         for c in range(j + 1, n):
             if cn[c] > cn[p]:
                 p = c
-        if not cn[p] > 0:
+        # The rest is negligible (b is scaled to entries of order 1 by scale_into): stop
+        # here, before tau = 1/(nrm (nrm + |alpha|)) overflows on a rank-deficient matrix
+        # (ones((12, 12)) gave inf singular values). Stopping early is exact: Jacobi
+        # orthogonalizes whatever rows remain, it only converges in more sweeps.
+        if not cn[p] > 1e-150:
             break
         if p != j:
             for i in range(m):

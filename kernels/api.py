@@ -228,9 +228,30 @@ def det(a):
         return out
     if count == 0:
         return out
-    _run("det", _det.det_gufunc, (_prepare(a, dtype).reshape(count, n * n), n,
-                                  out.reshape(count)), count, n, dtype)
+    af = _prepare(a, dtype).reshape(count, n * n)
+    _run("det", _det.det_gufunc, (af, n, out.reshape(count)), count, n, dtype)
+    _nonfinite_by_lapack("det", af, n, (out.reshape(count),), dtype)
     return out
+
+
+def _nonfinite_by_lapack(op, af, n, outs, dtype):
+    """Redo the elements whose result came out NaN with NumPy's LAPACK gufunc: with inf or
+    NaN in the input the kernels' arithmetic (reciprocal pivots, closed forms) gives NaN
+    where LAPACK's order of operations gives +-inf or another sign, and NumPy's answer is
+    the reference. One pass over the (small) results when nothing failed."""
+    bad = np.isnan(outs[0])
+    for o in outs[1:]:
+        bad |= np.isnan(o)
+    idx = np.flatnonzero(bad)
+    if idx.size == 0:
+        return
+    from numpy.linalg import _umath_linalg as um
+    sig = {"det": "D->D", "slogdet": "D->Dd"} if dtype.kind == "c" else {"det": "d->d",
+                                                                          "slogdet": "d->dd"}
+    res = getattr(um, op)(af[idx].reshape(idx.size, n, n).astype(
+        np.complex128 if dtype.kind == "c" else np.float64), signature=sig[op])
+    for o, r in zip(outs, res if isinstance(res, tuple) else (res,)):
+        o[idx] = r
 
 
 def slogdet(a):
@@ -250,9 +271,11 @@ def slogdet(a):
         return sign, logabs
     if count == 0:
         return sign, logabs
-    _run("slogdet", _det.slogdet_gufunc, (_prepare(a, dtype).reshape(count, n * n), n,
-                                          sign.reshape(count), logabs.reshape(count),
+    af = _prepare(a, dtype).reshape(count, n * n)
+    _run("slogdet", _det.slogdet_gufunc, (af, n, sign.reshape(count), logabs.reshape(count),
                                           _sfmin(real)), count, n, dtype)
+    _nonfinite_by_lapack("slogdet", af, n, (sign.reshape(count), logabs.reshape(count)),
+                         dtype)
     return sign, logabs
 
 

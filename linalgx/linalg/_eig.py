@@ -99,6 +99,17 @@ def _eigh_jacobi(a, UPLO, compute_v, func):
     if info.any():
         check_triangle_finite(a, UPLO == "U", func)
         v.raise_on_info(info, "eig_conv", func, a.shape[:-2])
+    # Entries within a factor of 2 of the overflow threshold overflow Jacobi's rotation
+    # formulas (every eigenvalue inf); LAPACK scales such a matrix first: redo those there.
+    over = np.isinf(w).any(axis=-1)
+    if over.any():
+        if a.ndim == 2:
+            return _eigh_lapack(a, UPLO) if compute_v else (_eigvalsh_lapack(a, UPLO), vecs)
+        idx = np.nonzero(over)
+        if compute_v:
+            w[idx], vecs[idx] = _eigh_lapack(a[idx], UPLO)
+        else:
+            w[idx] = _eigvalsh_lapack(a[idx], UPLO)
     return w, vecs
 
 

@@ -10,6 +10,11 @@ from ._svd import svd
 __all__ = ["pinv", "matrix_rank"]
 
 
+def _shape_text(shape):
+    """A shape as NumPy's error messages print it: ``(2,)``, ``(1,3,2)``."""
+    return "(" + ",".join(map(str, shape)) + ("," if len(shape) == 1 else "") + ")"
+
+
 def pinv(a, rcond=None, hermitian=False, *, rtol=_NoValue):
     """
     Compute the (Moore-Penrose) pseudo-inverse of a matrix.
@@ -80,7 +85,13 @@ def pinv(a, rcond=None, hermitian=False, *, rtol=_NoValue):
     u, s, vt = svd(a, full_matrices=False, hermitian=hermitian)
     # discard small singular values (1 / (s + 1) * 0 == 0 keeps Boxes free of in-place writes)
     cutoff = rcond[..., np.newaxis] * np.amax(unbox_all(s), axis=-1, keepdims=True)
-    large = unbox_all(s) > cutoff
+    sv = unbox_all(s)
+    full = np.broadcast_shapes(cutoff.shape, sv.shape)
+    if full != sv.shape:
+        # NumPy filters s in place (out=s): an rcond that would enlarge the stack is an error
+        raise ValueError(f"non-broadcastable output operand with shape {_shape_text(sv.shape)}"
+                         f" doesn't match the broadcast shape {_shape_text(full)}")
+    large = sv > cutoff
     s = large * (1 / (s + ~large))
     res = vt.swapaxes(-1, -2) @ (s[..., np.newaxis] * u.swapaxes(-1, -2))
     return res if isinstance(res, Box) else wrap(res)

@@ -131,3 +131,17 @@ def test_eig_empty(shape):
     for fn in ("eigvals", "eigvalsh"):
         g, w = getattr(LA, fn)(a), getattr(np.linalg, fn)(a)
         assert g.shape == w.shape and g.dtype == w.dtype
+
+
+def test_numba_eigh_near_the_overflow_threshold_as_lapack():
+    """Jacobi's rotations overflowed for entries above half the float64 maximum (every
+    eigenvalue inf); those elements are redone by LAPACK, which scales first."""
+    import linalgx
+    a = np.broadcast_to(np.diag([1e308, 2.0, 1.0]), (16, 3, 3)).copy()
+    a[3] = np.eye(3)
+    with linalgx.backend("numba"):
+        w, vecs = LA.eigh(a)
+        w1 = LA.eigvalsh(a[0])
+    np.testing.assert_array_equal(w, np.linalg.eigh(a).eigenvalues)
+    np.testing.assert_allclose(np.abs(vecs[0]), np.abs(np.linalg.eigh(a[0]).eigenvectors))
+    np.testing.assert_array_equal(w1, [1.0, 2.0, 1e308])

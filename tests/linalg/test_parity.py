@@ -7,7 +7,7 @@ import pytest
 import linalgx
 import linalgx.linalg as LA
 from tests.cases import cases
-from tests.helpers import assert_unchanged, public_exception
+from tests.helpers import assert_raises_like, assert_unchanged, public_exception
 
 BACKENDS = ["lapack", "numba"]
 
@@ -216,3 +216,28 @@ def test_unsupported_dtypes_raise_like_numpy(dtype):
         except Exception as e:  # noqa: BLE001
             with pytest.raises(public_exception(type(e))):
                 getattr(LA, name)(*args)
+
+
+def test_pinv_rcond_that_would_enlarge_the_stack_raises_as_numpy():
+    m = np.array([[1.0, 2.0], [3.0, 4.0]])
+    for a, rcond in ((m, [0.1]), (m, np.array([1e-15, 0.9])), (np.stack([m] * 3), [[0.1]])):
+        assert_raises_like(np.linalg.pinv, LA.pinv, a, rcond=rcond)
+    assert LA.pinv(np.stack([m] * 3), rcond=np.array([1e-15, 0.9, 0.1])).shape == (3, 2, 2)
+
+
+@pytest.mark.filterwarnings("ignore::RuntimeWarning")
+@pytest.mark.parametrize("dtype", [np.float64, np.float32, np.complex128])
+def test_numba_det_slogdet_with_inf_and_nan_as_numpy(dtype):
+    """The kernels' arithmetic gave NaN where LAPACK's gives +-inf: such elements are redone
+    by LAPACK, so the numba backend answers as NumPy does."""
+    import linalgx
+    for c in (np.array([[1.0, 2.0], [np.inf, 3.0]]), np.array([[np.nan]]),
+              np.array([[1, 2, 3], [4, np.inf, 6], [7, 8, 9.0]]),
+              np.array([[1, 2, 3], [4, np.nan, 6], [7, 8, 9.0]])):
+        b = np.broadcast_to(c.astype(dtype), (64,) + c.shape)
+        with linalgx.backend("numba"):
+            d, (s, lg) = LA.det(b), LA.slogdet(b)
+        np.testing.assert_array_equal(d, np.linalg.det(b))
+        sn, lgn = np.linalg.slogdet(b)
+        np.testing.assert_array_equal(s, sn)
+        np.testing.assert_array_equal(lg, lgn)

@@ -208,3 +208,21 @@ def test_matrix_rank_tol_and_rtol():
 def test_inputs_unchanged(case):
     for fn in (LA.svd, LA.svdvals, LA.pinv, LA.matrix_rank):
         assert_unchanged(fn, case.a)
+
+
+def test_numba_svd_of_rank_deficient_matrices():
+    """The QR preconditioner stopped only at an exactly zero column: on rank-deficient
+    matrices of order >= 12 its reflector scale overflowed (inf singular values)."""
+    import linalgx
+    rng = np.random.default_rng(0)
+    mats = [np.ones((n, n)) for n in (12, 14, 20)]
+    mats += [np.outer(np.arange(1.0, n + 1), np.ones(n)) for n in (13, 16)]
+    mats += [rng.standard_normal((n, r)) @ rng.standard_normal((r, n))
+             for n, r in ((12, 3), (18, 9), (25, 1), (30, 0))]
+    with linalgx.backend("numba"):
+        for a in mats:
+            ref = np.linalg.svd(a, compute_uv=False)
+            np.testing.assert_allclose(LA.svdvals(a), ref, atol=1e-12 * max(1.0, ref[0]))
+            u, s, vh = LA.svd(a)
+            np.testing.assert_allclose((u * s) @ vh, a, atol=1e-11 * max(1.0, ref[0]))
+            assert LA.matrix_rank(a) == np.linalg.matrix_rank(a)

@@ -218,8 +218,10 @@ def solve(a, b):
 def det(a):
     """Determinant of every matrix of a ``(..., n, n)`` stack, shape ``(...)``, a's dtype.
 
-    An exactly singular element (a zero LU pivot) gives 0; NaN and inf propagate. A single
-    matrix gives a 0-d array (the caller converts it to a scalar). ``det`` of ``0 x 0`` is 1.
+    An exactly singular element (a zero LU pivot) gives 0; an element whose result comes
+    out NaN (inf or NaN in the input) is redone by NumPy's LAPACK gufunc, whose +-inf / NaN
+    it then carries. A single matrix gives a 0-d array (the caller converts it to a scalar).
+    ``det`` of ``0 x 0`` is 1.
     """
     a, dtype, batch, n, count = _square(a)
     out = np.empty(batch, dtype=dtype)
@@ -258,8 +260,8 @@ def slogdet(a):
     """``(sign, logabsdet)`` of every matrix of a stack, NumPy's LU semantics.
 
     ``sign`` has a's dtype (a unit complex number for complex input; for real input +-1,
-    +1 for NaN), ``logabsdet`` the real dtype of the same precision. A singular element
-    gives ``(0, -inf)``; ``0 x 0`` gives ``(1, 0)``.
+    NumPy's for NaN), ``logabsdet`` the real dtype of the same precision. A singular element
+    gives ``(0, -inf)``; ``0 x 0`` gives ``(1, 0)``; NaN results are redone as in `det`.
     """
     a, dtype, batch, n, count = _square(a)
     real = np.empty(0, dtype=dtype).real.dtype

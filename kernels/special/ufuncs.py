@@ -217,14 +217,15 @@ def _masked(u, args, kwargs, where):
 
 # Orthogonal polynomials whose degree SciPy also takes as a non-integer float: there they are
 # hypergeometric functions (2F1 / 1F1), which these kernels do not evaluate; such calls go to
-# SciPy's ufunc (the name it has there).
-_NONINTEGER_DEGREE = {"eval_chebyt": "eval_chebyt", "eval_chebyu": "eval_chebyu",
-                      "eval_sh_chebyt": "eval_sh_chebyt", "eval_sh_chebyu": "eval_sh_chebyu",
-                      "eval_legendre": "eval_legendre", "eval_laguerre": "eval_laguerre",
-                      "gegenbauer": "eval_gegenbauer", "genlaguerre": "eval_genlaguerre"}
+# SciPy's ufunc.
+_NONINTEGER_DEGREE = frozenset({"eval_chebyt", "eval_chebyu", "eval_sh_chebyt",
+                                "eval_sh_chebyu", "eval_legendre", "eval_laguerre",
+                                "gegenbauer", "genlaguerre"})
+_SCIPY_NAME = {"gegenbauer": "eval_gegenbauer", "genlaguerre": "eval_genlaguerre"}
 
 
-def _noninteger(n):
+def noninteger(n):
+    """Whether the degree(s) ``n`` hold a finite non-integer value."""
     n = np.asarray(n)
     if n.dtype.kind not in "fc":
         return False
@@ -237,7 +238,7 @@ def _complex_by_scipy(name, args, kwargs):
     ...): SciPy's ufunc where it has complex loops (the same values a SciPy user gets), else
     NumPy's TypeError for a ufunc without a loop for the input."""
     import scipy.special
-    ref = getattr(scipy.special, _NONINTEGER_DEGREE.get(name, name), None)
+    ref = getattr(scipy.special, _SCIPY_NAME.get(name, name), None)
     if isinstance(ref, np.ufunc) and any("D" in t.split("->")[0] for t in ref.types):
         with np.errstate(all="ignore"):
             return ref(*args, **kwargs)
@@ -247,9 +248,9 @@ def _complex_by_scipy(name, args, kwargs):
 
 def call(name, *args, **kwargs):
     """Evaluate ``name`` elementwise with NumPy ufunc semantics (broadcasting, out=, ...)."""
-    if name in _NONINTEGER_DEGREE and args and _noninteger(args[0]):
+    if name in _NONINTEGER_DEGREE and args and noninteger(args[0]):
         import scipy.special
-        return getattr(scipy.special, _NONINTEGER_DEGREE[name])(*args, **kwargs)
+        return getattr(scipy.special, _SCIPY_NAME.get(name, name))(*args, **kwargs)
     if name in fastpath.NAMES:
         res = fastpath.call(name, args, kwargs)
         if res is not NotImplemented:

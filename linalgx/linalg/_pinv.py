@@ -86,8 +86,9 @@ def pinv(a, rcond=None, hermitian=False, *, rtol=_NoValue):
     # discard small singular values (1 / (s + 1) * 0 == 0 keeps Boxes free of in-place writes)
     cutoff = rcond[..., np.newaxis] * np.amax(unbox_all(s), axis=-1, keepdims=True)
     sv = unbox_all(s)
-    full = np.broadcast_shapes(cutoff.shape, sv.shape)
-    if full != sv.shape:
+    # the common case (a scalar rcond, or one of the stack's shape) skips the shape check
+    if cutoff.shape[:-1] != sv.shape[:-1] and (
+            full := np.broadcast_shapes(cutoff.shape, sv.shape)) != sv.shape:
         # NumPy filters s in place (out=s): an rcond that would enlarge the stack is an error
         raise ValueError(f"non-broadcastable output operand with shape {_shape_text(sv.shape)}"
                          f" doesn't match the broadcast shape {_shape_text(full)}")

@@ -6,8 +6,6 @@ U_n' = 2 C^(2)_{n-1}, P_n' = C^(3/2)_{n-1}, d/dx C^(a)_n = 2a C^(a+1)_{n-1},
 L^(a)_n' = -L^(a+1)_{n-1}, H_n' = 2n H_{n-1}, He_n' = n He_{n-1}; Gegenbauer C and
 generalized Laguerre L are private ops here, so derivatives of every order exist.
 """
-import numpy as np
-
 from ._ufunc import apply, def_elementwise_rules, ufunc_op
 
 __all__ = ["eval_chebyt", "eval_chebyu", "eval_sh_chebyt", "eval_sh_chebyu", "eval_legendre",
@@ -29,8 +27,8 @@ def _deg(n):
     # degrees are plain (never traced) data: integers for the int64 kernels; a non-integer
     # degree stays a float (SciPy's hypergeometric continuation, where the derivative
     # identities above hold as well)
-    a = np.asarray(n)
-    if a.dtype.kind == "f" and np.any(np.isfinite(a) & (a != np.floor(a))):
+    from ..kernels.special.ufuncs import noninteger  # loaded: the value was computed there
+    if noninteger(n):
         return n
     if hasattr(n, "astype"):
         return n.astype("int64")

@@ -59,29 +59,28 @@ MIN_BATCH = {
 # One matrix of n >= DRIVER_MIN_N: per op, the LAPACK driver measured fastest
 # from each min_n on, as (min_n, driver); 'numpy' and an absent op mean NumPy's
 # (benchmarks/drivers.py; float64, date 2026-12-03).
-# cholesky n=1000: numpy 22.5 ms, scipy_potrf 23.5 ms
-# cholesky n=2000: numpy 131.7 ms, scipy_potrf 96.8 ms
-# cholesky n=3000: numpy 304.8 ms, scipy_potrf 194.7 ms
-# det n=1000: numpy 47.8 ms, scipy_getrf 47.9 ms
-# det n=2000: numpy 157.8 ms, scipy_getrf 149.3 ms
-# det n=3000: numpy 491.7 ms, scipy_getrf 410.5 ms
-# eigh n=1000: numpy 245.3 ms, scipy_syevd 261.8 ms
-# eigh n=2000: numpy 920.3 ms, scipy_syevd 1017.5 ms
-# eigh n=3000: numpy 3699.6 ms, scipy_syevd 3767.5 ms
-# eigvalsh n=1000: numpy 123.7 ms, scipy_syevd 143.9 ms, scipy_syevr 73.4 ms
-# eigvalsh n=2000: numpy 372.6 ms, scipy_syevd 600.4 ms, scipy_syevr 357.3 ms
-# eigvalsh n=3000: numpy 1738.3 ms, scipy_syevd 3741.5 ms, scipy_syevr 1548.8 ms
-# inv n=1000: numpy 136.8 ms, scipy_getri 143.7 ms
-# inv n=2000: numpy 444.3 ms, scipy_getri 350.9 ms
-# inv n=3000: numpy 1400.6 ms, scipy_getri 1022.1 ms
-# svd n=1000: numpy 432.1 ms, scipy_gesdd 460.6 ms
-# svd n=2000: numpy 3266.5 ms, scipy_gesdd 3224.5 ms
-# svd n=3000: numpy 11474.7 ms, scipy_gesdd 10775.8 ms
+# cholesky n=1000: numpy 17.9 ms, scipy_potrf 20.2 ms
+# cholesky n=2000: numpy 92.0 ms, scipy_potrf 63.2 ms
+# cholesky n=3000: numpy 355.5 ms, scipy_potrf 202.3 ms
+# det n=1000: numpy 33.3 ms, scipy_getrf 25.7 ms
+# det n=2000: numpy 132.2 ms, scipy_getrf 124.3 ms
+# det n=3000: numpy 518.6 ms, scipy_getrf 417.2 ms
+# eigh n=1000: numpy 159.4 ms, scipy_syevd 152.1 ms
+# eigh n=2000: numpy 1092.4 ms, scipy_syevd 1153.2 ms
+# eigh n=3000: numpy 4674.3 ms, scipy_syevd 4633.9 ms
+# eigvalsh n=1000: numpy 54.6 ms, scipy_syevd 85.2 ms, scipy_syevr 52.5 ms
+# eigvalsh n=2000: numpy 407.3 ms, scipy_syevd 651.3 ms, scipy_syevr 429.5 ms
+# eigvalsh n=3000: numpy 2171.4 ms, scipy_syevd 4196.4 ms, scipy_syevr 2125.2 ms
+# inv n=1000: numpy 69.4 ms, scipy_getri 62.6 ms
+# inv n=2000: numpy 485.6 ms, scipy_getri 341.4 ms
+# inv n=3000: numpy 1642.5 ms, scipy_getri 1182.4 ms
+# svd n=1000: numpy 320.8 ms, scipy_gesdd 304.0 ms
+# svd n=2000: numpy 3244.0 ms, scipy_gesdd 2998.1 ms
+# svd n=3000: numpy 14774.0 ms, scipy_gesdd 13065.0 ms
 DRIVER_MIN_N = 512
 DRIVERS = {
     'cholesky': ((512, 'numpy'), (1414, 'scipy_potrf')),
-    'det': ((512, 'numpy'), (1414, 'scipy_getrf')),
-    'eigvalsh': ((512, 'scipy_syevr'),),
-    'inv': ((512, 'numpy'), (1414, 'scipy_getri')),
-    'svd': ((512, 'numpy'), (2449, 'scipy_gesdd')),
+    'det': ((512, 'scipy_getrf'),),
+    'inv': ((512, 'scipy_getri'),),
+    'svd': ((512, 'scipy_gesdd'),),
 }

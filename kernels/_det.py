@@ -2,9 +2,19 @@
 
 The closed forms (cofactor expansions) are branch-free, so the batch loop vectorizes. Where
 their answer cannot be trusted to agree with NumPy's LU-based one, the element is recomputed
-by LU (``_lu.py``): when the closed-form det is exactly 0 (LU decides whether a pivot is
-exactly zero), not finite (NaN/inf input, or an intermediate overflow), or, for slogdet,
-below ``sqrt(tiny)`` (intermediate products may have underflowed).
+by LU (``_lu.py``):
+
+- the closed-form det is not above ``rtol`` times the sum of the moduli of the terms it
+  adds up: they cancelled, the matrix is singular to working precision, and the rounding
+  decides whether LAPACK's det is exactly 0;
+- it is not finite (NaN/inf input, or an intermediate overflow);
+- for slogdet, it is outside ``[16 sqrt(tiny), 1 / (16 sqrt(tiny))]`` (intermediate products
+  may have under- or overflowed).
+
+LU in turn gives NaN for an element with a negligible pivot, which the caller has NumPy's
+LAPACK redo. A matrix of rank n - 2 or less with inexact entries can escape the first test
+(every term is then rounding residue and nothing cancels); its det is then a tiny number
+where LAPACK's may be exactly 0.
 """
 import math
 
@@ -53,19 +63,26 @@ def _modulus_overload(d):
 
 @njit(cache=True, nogil=True)
 def det2_kernel(x):
-    return x[0] * x[3] - x[1] * x[2]
+    """``(det, bound)``: the 2x2 det and the sum of the moduli (``|re| + |im|``) of the
+    terms it adds up, the scale of its rounding error."""
+    t0 = x[0] * x[3]
+    t1 = x[1] * x[2]
+    return t0 - t1, cabs1(t0) + cabs1(t1)
 
 
 @njit(cache=True, nogil=True)
 def det3_kernel(x):
-    return (x[0] * (x[4] * x[8] - x[5] * x[7])
-            - x[1] * (x[3] * x[8] - x[5] * x[6])
-            + x[2] * (x[3] * x[7] - x[4] * x[6]))
+    """``(det, bound)`` of a 3x3 matrix by expansion along the first row; as det2_kernel."""
+    t0 = x[0] * (x[4] * x[8] - x[5] * x[7])
+    t1 = x[1] * (x[3] * x[8] - x[5] * x[6])
+    t2 = x[2] * (x[3] * x[7] - x[4] * x[6])
+    return t0 - t1 + t2, cabs1(t0) + cabs1(t1) + cabs1(t2)
 
 
 @njit(cache=True, nogil=True)
 def det4_kernel(x):
-    # Laplace expansion in the 2x2 minors of rows (0, 1) and rows (2, 3).
+    """``(det, bound)`` of a 4x4 matrix by the Laplace expansion in the 2x2 minors of rows
+    (0, 1) and rows (2, 3); as det2_kernel."""
     s0 = x[0] * x[5] - x[1] * x[4]
     s1 = x[0] * x[6] - x[2] * x[4]
     s2 = x[0] * x[7] - x[3] * x[4]
@@ -78,28 +95,21 @@ def det4_kernel(x):
     c2 = x[8] * x[15] - x[11] * x[12]
     c1 = x[8] * x[14] - x[10] * x[12]
     c0 = x[8] * x[13] - x[9] * x[12]
-    return s0 * c5 - s1 * c4 + s2 * c3 + s3 * c2 - s4 * c1 + s5 * c0
-
-
-@njit(cache=True, nogil=True)
-def det_small_kernel(x, n):
-    if n == 1:
-        return x[0]
-    if n == 2:
-        return det2_kernel(x)
-    if n == 3:
-        return det3_kernel(x)
-    return det4_kernel(x)
+    t0, t1, t2 = s0 * c5, s1 * c4, s2 * c3
+    t3, t4, t5 = s3 * c2, s4 * c1, s5 * c0
+    return (t0 - t1 + t2 + t3 - t4 + t5,
+            cabs1(t0) + cabs1(t1) + cabs1(t2) + cabs1(t3) + cabs1(t4) + cabs1(t5))
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def det_gufunc(a, n, out):
-    """``out[b] = det(a[b])`` for the flattened ``(N, n*n)`` stack ``a``."""
+def det_gufunc(a, n, out, rtol):
+    """``out[b] = det(a[b])`` for the flattened ``(N, n*n)`` stack ``a``; NaN for an
+    element the caller must have LAPACK redo (see the module docstring)."""
     w = np.empty(n * n, dtype=a.dtype)
     piv = np.empty(n, dtype=np.intp)
     if n > 4:
         for b in range(a.shape[0]):
-            out[b] = det_lu_kernel(a[b], n, w, piv)
+            out[b] = det_lu_kernel(a[b], n, w, piv, rtol)
         return
     # One branch-free pass, then a second pass over the few elements the closed form
     # cannot decide. A separate loop per n keeps the first pass vectorizable (with n a
@@ -108,81 +118,85 @@ def det_gufunc(a, n, out):
         out[:] = a[:, 0]
         return
     if n == 2:
-        redo = det2_pass(a, out)
+        redo = det2_pass(a, out, rtol)
     elif n == 3:
-        redo = det3_pass(a, out)
+        redo = det3_pass(a, out, rtol)
     else:
-        redo = det4_pass(a, out)
+        redo = det4_pass(a, out, rtol)
     if redo:
         for b in range(a.shape[0]):
-            if not_normal(out[b]):
-                out[b] = det_lu_kernel(a[b], n, w, piv)
+            x = a[b]
+            d, bound = det2_kernel(x) if n == 2 else (det3_kernel(x) if n == 3 else
+                                                        det4_kernel(x))
+            if untrusted(d, bound, rtol):
+                out[b] = det_lu_kernel(x, n, w, piv, rtol)
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def not_normal(d):
-    """1 where ``d`` is 0, inf or NaN (or ``|re| + |im|`` overflows), else 0; no branches.
-
-    ``|re| + |im|`` instead of ``abs``: no hypot call for complex. It overflows only where
-    ``|d|`` is within a factor 2 of overflow, and then LU merely recomputes the element.
-    """
+def untrusted(d, bound, rtol):
+    """1 where the closed-form det ``d`` may not stand, else 0: not above ``rtol`` times the
+    ``bound`` of its terms, or not finite (``|re| + |im|``: no hypot call; it overflows only
+    within a factor 2 of overflow, and then LU merely recomputes the element); no
+    branches."""
     t = cabs1(d)
-    return (t == 0) | (t == np.inf) | (t != t)
+    return (t <= rtol * bound) | (t != t) | (t == np.inf)
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def det2_pass(a, out):
+def det2_pass(a, out, rtol):
     redo = 0
     for b in range(a.shape[0]):
-        d = det2_kernel(a[b])
+        d, bound = det2_kernel(a[b])
         out[b] = d
-        redo += not_normal(d)
+        redo += untrusted(d, bound, rtol)
     return redo
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def det3_pass(a, out):
+def det3_pass(a, out, rtol):
     redo = 0
     for b in range(a.shape[0]):
-        d = det3_kernel(a[b])
+        d, bound = det3_kernel(a[b])
         out[b] = d
-        redo += not_normal(d)
+        redo += untrusted(d, bound, rtol)
     return redo
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def det4_pass(a, out):
+def det4_pass(a, out, rtol):
     redo = 0
     for b in range(a.shape[0]):
-        d = det4_kernel(a[b])
+        d, bound = det4_kernel(a[b])
         out[b] = d
-        redo += not_normal(d)
+        redo += untrusted(d, bound, rtol)
     return redo
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def slogdet_gufunc(a, n, sign, logabs, tiny):
+def slogdet_gufunc(a, n, sign, logabs, tiny, rtol):
     """``sign[b], logabs[b] = slogdet(a[b])``; ``tiny`` is the dtype's smallest normal.
 
     The closed form is trusted where ``|re| + |im|`` of its det lies in ``[lo, 1/lo]``,
-    ``lo = 16 sqrt(tiny)``: there no product underflowed, and ``sqrt(re**2 + im**2)``
-    neither under- nor overflows (so no hypot call is needed). A branch-free first pass
-    stores ``|det|`` (or -1 where the closed form is not trusted); the second takes the
-    logarithms and refactors the marked elements by LU.
+    ``lo = 16 sqrt(tiny)``, and above ``rtol`` times the bound of its terms: there no
+    product underflowed, ``sqrt(re**2 + im**2)`` neither under- nor overflows (so no hypot
+    call is needed), and the matrix is not singular to working precision. A branch-free
+    first pass stores ``|det|`` (or -1 where the closed form is not trusted); the second
+    takes the logarithms and refactors the marked elements by LU (NaN for the caller to
+    have LAPACK redo where LU finds a negligible pivot).
     """
     w = np.empty(n * n, dtype=a.dtype)
     piv = np.empty(n, dtype=np.intp)
     lo = 16 * math.sqrt(tiny)
     hi = 1 / lo
     if n == 2:
-        slog2_pass(a, sign, logabs, lo, hi)
+        slog2_pass(a, sign, logabs, lo, hi, rtol)
     elif n == 3:
-        slog3_pass(a, sign, logabs, lo, hi)
+        slog3_pass(a, sign, logabs, lo, hi, rtol)
     elif n == 4:
-        slog4_pass(a, sign, logabs, lo, hi)
+        slog4_pass(a, sign, logabs, lo, hi, rtol)
     else:
         for b in range(a.shape[0]):
-            sign[b], logabs[b] = slogdet_lu_kernel(a[b], n, w, piv)
+            sign[b], logabs[b] = slogdet_lu_kernel(a[b], n, w, piv, rtol)
         return
     # The logarithms in one vectorised loop (libm's log is an opaque call); an untrusted
     # element (-1) becomes NaN there, which a trusted |det| in [lo, hi] never does.
@@ -190,7 +204,7 @@ def slogdet_gufunc(a, n, sign, logabs, tiny):
     if redo:
         for b in range(a.shape[0]):
             if logabs[b] != logabs[b]:
-                sign[b], logabs[b] = slogdet_lu_kernel(a[b], n, w, piv)
+                sign[b], logabs[b] = slogdet_lu_kernel(a[b], n, w, piv, rtol)
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
@@ -206,26 +220,27 @@ def log_pass(x):
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def slog_store(d, sign, logabs, b, lo, hi):
+def slog_store(det_bound, sign, logabs, b, lo, hi, rtol):
+    d, bound = det_bound
     t = cabs1(d)
     ad = modulus(d)
     sign[b] = unit(d, ad)
-    logabs[b] = ad if (t >= lo) & (t <= hi) else -1
+    logabs[b] = ad if (t >= lo) & (t <= hi) & (t > rtol * bound) else -1
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def slog2_pass(a, sign, logabs, lo, hi):
+def slog2_pass(a, sign, logabs, lo, hi, rtol):
     for b in range(a.shape[0]):
-        slog_store(det2_kernel(a[b]), sign, logabs, b, lo, hi)
+        slog_store(det2_kernel(a[b]), sign, logabs, b, lo, hi, rtol)
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def slog3_pass(a, sign, logabs, lo, hi):
+def slog3_pass(a, sign, logabs, lo, hi, rtol):
     for b in range(a.shape[0]):
-        slog_store(det3_kernel(a[b]), sign, logabs, b, lo, hi)
+        slog_store(det3_kernel(a[b]), sign, logabs, b, lo, hi, rtol)
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def slog4_pass(a, sign, logabs, lo, hi):
+def slog4_pass(a, sign, logabs, lo, hi, rtol):
     for b in range(a.shape[0]):
-        slog_store(det4_kernel(a[b]), sign, logabs, b, lo, hi)
+        slog_store(det4_kernel(a[b]), sign, logabs, b, lo, hi, rtol)

@@ -3,8 +3,14 @@
 Run ``python -m linalgx.kernels._gen_small`` after editing this file; a test checks that the
 checked-in ``_small.py`` matches. Unrolling keeps each matrix in scalar registers and turns
 the data-dependent row swaps of partial pivoting into selects, which the generic loops over
-a work buffer (``_lu.py``) cannot: about 5-10x faster for n <= 4. The pivot choice and
-``info`` are those of LAPACK ``getf2``/``potf2``. Like LAPACK (and OpenBLAS's triangular
+a work buffer (``_lu.py``) cannot: about 5-10x faster for n <= 4. The pivot choice is
+LAPACK ``getf2``'s/``potf2``'s. A pivot that is not above ``rtol`` times the sum of the
+moduli of the U entries above it (which bound the terms subtracted from it; Cholesky: its
+diagonal entry), or is zero or NaN, stops the element with
+``info = -(j + 1)``: the matrix is singular (or not positive definite) to working precision,
+and the caller has LAPACK decide it, so that whether an element fails is NumPy's call
+(LAPACK's rounding can land exactly on a zero pivot where this order of operations does
+not, or the other way round). Like LAPACK (and OpenBLAS's triangular
 solves), each pivot is inverted once and the other entries are multiplied by that reciprocal
 (one division per pivot instead of one per entry: complex division is slow); ``getf2``
 divides instead where ``|pivot| < sfmin``, so that a subnormal pivot does not overflow.
@@ -81,12 +87,22 @@ def _factor_lines(n, rhs, soa=False):
                 def cell(i, c=c):
                     return f"{tag}{i}" if c is None else f"a{i}{c}"
                 out += _swap_lines(cell, j, n, lambda i: f"s{i}")
+        # The pivot against rtol times the moduli of the U entries above it, which bound
+        # the terms subtracted from it: at or below that (or NaN) it is rounding residue,
+        # the matrix is singular to working precision, and whether LAPACK's rounding lands
+        # on an exactly zero pivot is for LAPACK to say (the caller redoes the element).
+        size = "m" if j < n - 1 else f"cabs1({_v(j, j)})"  # m: the chosen pivot's
+        bound = ("(" + " + ".join(f"cabs1({_v(k, j)})" for k in range(j)) + ") * rtol"
+                 if j else "0")
+        if j > 1:
+            out.append(f"e = {bound}")
+            bound = "e"
         if soa:
-            out.append(f"ok = ok & pivot_ok({_v(j, j)}, sfmin)")
+            out.append(f"ok = ok & pivot_ok({_v(j, j)}, sfmin) & ({size} > {bound})")
             out.append(f"r{j} = recip_in_range({_v(j, j)})")
         else:
-            out.append(f"if {_v(j, j)} == 0:")
-            out.append(f"    info[b] = {j + 1}")
+            out.append(f"if not {size} > {bound}:")
+            out.append(f"    info[b] = -{j + 1}")
             out.append("    continue")
             out.append(f"r{j} = recip({_v(j, j)})")
         if j == n - 1:
@@ -165,7 +181,7 @@ def _prologue(name, args, doc, one=True):
 
 
 def _inv(n):
-    lines = _prologue(f"inv{n}_gufunc", "a, out, info, sfmin",
+    lines = _prologue(f"inv{n}_gufunc", "a, out, info, sfmin, rtol",
                       f"Stacked {n}x{n} inverse by unrolled LU; info as in _lu.inv_gufunc.")
     body = _factor_lines(n, rhs=False)
     body += _inv_l_lines(n)
@@ -179,11 +195,11 @@ def _inv(n):
 
 
 def _solve(n):
-    lines = _prologue(f"solve{n}_gufunc", "a, bb, k, out, info, sfmin",
+    lines = _prologue(f"solve{n}_gufunc", "a, bb, k, out, info, sfmin, rtol",
                       f"Stacked {n}x{n} solves with k right-hand sides by unrolled LU.",
                       one=False)
     lines[3:3] = ["    if k == 1:",
-                  f"        solve{n}_one(a, bb, out, info, sfmin)",
+                  f"        solve{n}_one(a, bb, out, info, sfmin, rtol)",
                   "        return"]
     body = _factor_lines(n, rhs=False)
     body += ["r = bb[b]", "y = out[b]", "for c in range(k):"]
@@ -195,7 +211,7 @@ def _solve(n):
     col += _back_lines(n, "y")
     col += [f"y[{i} * k + c] = y{i}" for i in range(n)]
     body += ["    " + line for line in col]
-    one = _prologue(f"solve{n}_one", "a, bb, out, info, sfmin",
+    one = _prologue(f"solve{n}_one", "a, bb, out, info, sfmin, rtol",
                     f"Stacked {n}x{n} solves with one right-hand side.", one=False)
     one.append("        r = bb[b]")
     obody = _factor_lines(n, rhs=True) + _back_lines(n, "y")
@@ -208,8 +224,9 @@ def _cholesky(n):
     """Unrolled potf2 on the lower triangle (upper: on the conjugate of the upper one), one
     branch-free batch loop per triangle (a failed minor sets info; the caller NaN-fills)."""
     lines = [JIT,
-             f"def cholesky{n}_gufunc(a, out, info, upper):",
-             f'    """Stacked {n}x{n} Cholesky factors; info = j + 1 at the first minor <= 0."""',
+             f"def cholesky{n}_gufunc(a, out, info, upper, rtol):",
+             f'    """Stacked {n}x{n} Cholesky factors; info = -(j + 1) at the first negligible '
+             'pivot."""',
              "    one = np.ones(1, dtype=a.dtype)[0].real"]
     for up in (True, False):
         lines.append("    if upper:" if up else "    else:")
@@ -222,8 +239,9 @@ def _cholesky(n):
         body.append("st = 0")
         for j in range(n):
             terms = "".join(f" - abs2({_v(j, c)})" for c in range(j))
+            body.append(f"h = {_v(j, j)}.real * rtol")
             body.append(f"d = {_v(j, j)}.real{terms}")
-            body.append(f"st += ((st == 0) & ~(d > 0)) * {j + 1}")
+            body.append(f"st -= ((st == 0) & ~(d > h)) * {j + 1}")
             body.append("d = np.sqrt(d)")
             body.append(f"{_v(j, j)} = d")
             if j < n - 1:
@@ -258,9 +276,10 @@ A stack runs in blocks of LANES matrices transposed into ``(n*n, LANES)`` buffer
 each step of the unrolled LU is one loop over the lanes, which LLVM compiles to SIMD
 instructions (about 2-4x faster than one matrix at a time, most for complex). The lane body
 is ``_small``'s with the branches turned into selects and the same arithmetic, so a lane
-gives the scalar kernel's bits; a lane whose pivot is zero, NaN, subnormal or (complex) far
-from 1 in magnitude is redone by the scalar kernel, which reports ``info`` and divides where
-the reciprocal would lose accuracy. The last ``count % LANES`` matrices run scalar too.
+gives the scalar kernel's bits; a lane whose pivot is negligible (see ``_small``), NaN,
+subnormal or (complex) far from 1 in magnitude is redone by the scalar kernel, which
+reports ``info`` and divides where the reciprocal would lose accuracy. The last
+``count % LANES`` matrices run scalar too.
 """
 import numpy as np
 from numba import njit, uint64
@@ -319,7 +338,7 @@ def _inv_soa(n):
         for i in range(n):
             body += _swap_lines(lambda k, i=i: f"z{k}{i}", j, n, lambda k, j=j: f"s{j}_{k}")
     body += [f"y[{i * n + j}, l] = z{j}{i}" for i in range(n) for j in range(n)]
-    return _soa_driver(f"inv{n}_soa", f"_small.inv{n}_gufunc", "a, out, info, sfmin",
+    return _soa_driver(f"inv{n}_soa", f"_small.inv{n}_gufunc", "a, out, info, sfmin, rtol",
                        [("a", "x", n * n)], [("out", "y", n * n)], body,
                        f"Stacked {n}x{n} inverses, LANES at a time; as _small.inv{n}_gufunc.")
 
@@ -327,7 +346,8 @@ def _inv_soa(n):
 def _solve_soa(n):
     body = _factor_lines(n, rhs=True, soa=True) + _back_lines(n, "y")
     body += [f"o[{i}, l] = y{i}" for i in range(n)]
-    return _soa_driver(f"solve{n}_soa", f"_small.solve{n}_one", "a, bb, out, info, sfmin",
+    return _soa_driver(f"solve{n}_soa", f"_small.solve{n}_one",
+                       "a, bb, out, info, sfmin, rtol",
                        [("a", "x", n * n), ("bb", "r", n)], [("out", "o", n)], body,
                        f"Stacked {n}x{n} solves with one right-hand side, LANES at a time; as "
                        f"_small.solve{n}_one.")

@@ -5,9 +5,12 @@ sides): indexing a flat row with computed offsets keeps the generated loops simp
 3x3 det over ``(N, 9)`` ran 4-8x faster than over ``(N, 3, 3)`` here). Each element is
 factored in a small work buffer allocated once per call. The factorization follows LAPACK's
 ``getf2``: the first row whose pivot magnitude (``|re| + |im|`` for complex, like ``i?amax``)
-is largest becomes the pivot row, an exactly zero pivot stops with ``info = j + 1`` (1-based,
-so ``U[info-1, info-1] == 0``), and NaN never compares equal to zero, so NaN and inf
-propagate into that element's result instead of failing it.
+is largest becomes the pivot row. A pivot that is not above ``rtol`` times the sum of the
+moduli of the U entries above it (they bound the terms that were subtracted from it), or is
+zero or NaN, stops with ``info = -(j + 1)`` (1-based): the matrix is singular
+to working precision (or holds NaN or inf), and the caller has NumPy's LAPACK redo that
+element, because whether LAPACK's rounding lands on an exactly zero pivot (its "Singular
+matrix") is not something a different order of operations can reproduce.
 """
 import math
 
@@ -16,16 +19,19 @@ from numba import njit
 
 from ._util import cabs1, phase, recip
 
+_SFMIN = 2.2250738585072014e-308  # float64's; det and slogdet use it for every dtype
+
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def getrf_kernel(w, n, piv, sfmin=2.2250738585072014e-308):
+def getrf_kernel(w, n, piv, sfmin, rtol):
     """Factor the row-major ``n x n`` matrix in ``w`` in place as P L U.
 
     Like LAPACK getf2, the column below a pivot is scaled by the pivot's reciprocal, or
     divided by the pivot where ``|pivot| < sfmin`` (the dtype's smallest normal number).
 
-    Returns ``(info, nswaps)``: ``info = j + 1`` at the first exactly zero pivot (the
-    factorization stops there), else 0; ``nswaps`` is the number of row interchanges.
+    Returns ``(info, nswaps)``: ``info = -(j + 1)`` at the first negligible pivot (see the
+    module docstring; the factorization stops there), else 0; ``nswaps`` is the number of
+    row interchanges.
     """
     nswaps = 0
     for j in range(n):
@@ -37,8 +43,11 @@ def getrf_kernel(w, n, piv, sfmin=2.2250738585072014e-308):
                 m = t
                 p = i
         piv[j] = p
-        if w[p * n + j] == 0:
-            return j + 1, nswaps
+        bound = 0.0
+        for k in range(j):
+            bound += cabs1(w[k * n + j])
+        if not m > bound * rtol:
+            return -(j + 1), nswaps
         if p != j:
             nswaps += 1
             for k in range(n):
@@ -82,16 +91,17 @@ def getrs_kernel(w, n, piv, x, k):
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def slogdet_lu_kernel(a, n, w, piv):
-    """``(sign, logabsdet)`` of the flat matrix ``a`` by LU, NumPy's way: sign 0 and
-    logabsdet -inf at a zero pivot, else the pivots' phases times the permutation's sign."""
+def slogdet_lu_kernel(a, n, w, piv, rtol):
+    """``(sign, logabsdet)`` of the flat matrix ``a`` by LU, NumPy's way: the pivots' phases
+    times the permutation's sign, and the sum of their log moduli. ``(NaN, NaN)`` where a
+    pivot is negligible (see getrf_kernel): the caller has LAPACK redo the element."""
     for i in range(n * n):
         w[i] = a[i]
-    info, nswaps = getrf_kernel(w, n, piv)
+    info, nswaps = getrf_kernel(w, n, piv, _SFMIN, rtol)
     sign = w[0] * 0 + (1.0 if nswaps % 2 == 0 else -1.0)
     logabs = abs(w[0]) * 0
-    if info > 0:
-        return sign * 0, logabs - np.inf
+    if info != 0:
+        return sign * np.nan, logabs + np.nan
     for j in range(n):
         u = w[j * n + j]
         sign = sign * phase(u)
@@ -100,17 +110,18 @@ def slogdet_lu_kernel(a, n, w, piv):
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def det_lu_kernel(a, n, w, piv):
-    """det of the flat matrix ``a`` as the product of LU pivots (0 at a zero pivot).
+def det_lu_kernel(a, n, w, piv, rtol):
+    """det of the flat matrix ``a`` as the product of LU pivots; NaN where a pivot is
+    negligible (see getrf_kernel): the caller has LAPACK redo the element.
 
     Where the running product under- or overflows although every pivot is finite and
     nonzero, falls back to ``sign * exp(logabsdet)`` as NumPy computes every det.
     """
     for i in range(n * n):
         w[i] = a[i]
-    info, nswaps = getrf_kernel(w, n, piv)
-    if info > 0:
-        return w[0] * 0
+    info, nswaps = getrf_kernel(w, n, piv, _SFMIN, rtol)
+    if info != 0:
+        return w[0] * np.nan
     d = w[0] * 0 + (1.0 if nswaps % 2 == 0 else -1.0)
     for j in range(n):
         d = d * w[j * n + j]
@@ -121,44 +132,22 @@ def det_lu_kernel(a, n, w, piv):
             if not np.isfinite(w[j * n + j]):
                 finite = False
         if finite:
-            sign, logabs = slogdet_lu_kernel(a, n, w, piv)
+            sign, logabs = slogdet_lu_kernel(a, n, w, piv, rtol)
             d = sign * math.exp(logabs)
     return d
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def det_lu_gufunc(a, n, out):
-    """``out[b] = det(a[b])`` for the flattened stack ``a`` of ``n x n`` matrices."""
-    w = np.empty(n * n, dtype=a.dtype)
-    piv = np.empty(n, dtype=np.intp)
-    for b in range(a.shape[0]):
-        out[b] = det_lu_kernel(a[b], n, w, piv)
-
-
-@njit(cache=True, nogil=True, error_model="numpy")
-def slogdet_lu_gufunc(a, n, sign, logabs):
-    """``sign[b], logabs[b] = slogdet(a[b])`` for a flattened stack."""
-    w = np.empty(n * n, dtype=a.dtype)
-    piv = np.empty(n, dtype=np.intp)
-    for b in range(a.shape[0]):
-        s, la = slogdet_lu_kernel(a[b], n, w, piv)
-        sign[b] = s
-        logabs[b] = la
-
-
-@njit(cache=True, nogil=True, error_model="numpy")
-def inv_gufunc(a, n, out, info, sfmin):
-    """``out[b] = inv(a[b])``; ``info[b] = j + 1`` where pivot j is exactly zero.
-
-    A failed element's ``out`` is left unspecified (the caller fills it with NaN).
-    """
+def inv_gufunc(a, n, out, info, sfmin, rtol):
+    """``out[b] = inv(a[b])``; ``info[b] = -(j + 1)`` where pivot j is negligible (see
+    getrf_kernel), and then ``out[b]`` is left unspecified (the caller redoes it)."""
     w = np.empty(n * n, dtype=a.dtype)
     piv = np.empty(n, dtype=np.intp)
     for b in range(a.shape[0]):
         ab = a[b]
         for i in range(n * n):
             w[i] = ab[i]
-        st, _ = getrf_kernel(w, n, piv, sfmin)
+        st, _ = getrf_kernel(w, n, piv, sfmin, rtol)
         info[b] = st
         if st == 0:
             x = out[b]
@@ -170,7 +159,7 @@ def inv_gufunc(a, n, out, info, sfmin):
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def solve_gufunc(a, bb, n, k, out, info, sfmin):
+def solve_gufunc(a, bb, n, k, out, info, sfmin, rtol):
     """``out[b] = solve(a[b], bb[b])`` for ``n x k`` right-hand sides; info as in inv."""
     w = np.empty(n * n, dtype=a.dtype)
     piv = np.empty(n, dtype=np.intp)
@@ -178,7 +167,7 @@ def solve_gufunc(a, bb, n, k, out, info, sfmin):
         ab = a[b]
         for i in range(n * n):
             w[i] = ab[i]
-        st, _ = getrf_kernel(w, n, piv, sfmin)
+        st, _ = getrf_kernel(w, n, piv, sfmin, rtol)
         info[b] = st
         if st == 0:
             x = out[b]
@@ -189,8 +178,10 @@ def solve_gufunc(a, bb, n, k, out, info, sfmin):
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def getrf_info_gufunc(a, n, idx, info, sfmin):
-    """``info[b]`` = getrf's status of ``a[b]`` for each ``b`` in ``idx`` (the others untouched)."""
+def negligible_pivot(a, n, idx, info, rtol):
+    """``info[b]`` = the order of the first negligible pivot (see getrf_kernel) in the LU
+    of ``a[b]``, or n where there is none, for each ``b`` in ``idx``: the status reported
+    for an element that LAPACK failed to factor."""
     w = np.empty(n * n, dtype=a.dtype)
     piv = np.empty(n, dtype=np.intp)
     for t in range(idx.shape[0]):
@@ -198,4 +189,5 @@ def getrf_info_gufunc(a, n, idx, info, sfmin):
         ab = a[b]
         for i in range(n * n):
             w[i] = ab[i]
-        info[b], _ = getrf_kernel(w, n, piv, sfmin)
+        st, _ = getrf_kernel(w, n, piv, _SFMIN, rtol)
+        info[b] = -st if st < 0 else n

@@ -6,7 +6,7 @@ from ._util import abs2, cabs1, recip
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def inv2_gufunc(a, out, info, sfmin):
+def inv2_gufunc(a, out, info, sfmin, rtol):
     """Stacked 2x2 inverse by unrolled LU; info as in _lu.inv_gufunc."""
     one = np.ones(1, dtype=a.dtype)[0]
     for b in range(a.shape[0]):
@@ -30,8 +30,8 @@ def inv2_gufunc(a, out, info, sfmin):
         w = p0
         p0 = p1 if s1 else p0
         p1 = w if s1 else p1
-        if a00 == 0:
-            info[b] = 1
+        if not m > 0:
+            info[b] = -1
             continue
         r0 = recip(a00)
         if cabs1(a00) >= sfmin:
@@ -39,8 +39,8 @@ def inv2_gufunc(a, out, info, sfmin):
         else:
             a10 = a10 / a00
         a11 -= a10 * a01
-        if a11 == 0:
-            info[b] = 2
+        if not cabs1(a11) > (cabs1(a01)) * rtol:
+            info[b] = -2
             continue
         r1 = recip(a11)
         info[b] = 0
@@ -57,7 +57,7 @@ def inv2_gufunc(a, out, info, sfmin):
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def inv3_gufunc(a, out, info, sfmin):
+def inv3_gufunc(a, out, info, sfmin, rtol):
     """Stacked 3x3 inverse by unrolled LU; info as in _lu.inv_gufunc."""
     one = np.ones(1, dtype=a.dtype)[0]
     for b in range(a.shape[0]):
@@ -94,8 +94,8 @@ def inv3_gufunc(a, out, info, sfmin):
         p0 = p1 if s1 else (p2 if s2 else p0)
         p1 = w if s1 else p1
         p2 = w if s2 else p2
-        if a00 == 0:
-            info[b] = 1
+        if not m > 0:
+            info[b] = -1
             continue
         r0 = recip(a00)
         if cabs1(a00) >= sfmin:
@@ -127,8 +127,8 @@ def inv3_gufunc(a, out, info, sfmin):
         w = p1
         p1 = p2 if s2 else p1
         p2 = w if s2 else p2
-        if a11 == 0:
-            info[b] = 2
+        if not m > (cabs1(a01)) * rtol:
+            info[b] = -2
             continue
         r1 = recip(a11)
         if cabs1(a11) >= sfmin:
@@ -136,8 +136,9 @@ def inv3_gufunc(a, out, info, sfmin):
         else:
             a21 = a21 / a11
         a22 -= a21 * a12
-        if a22 == 0:
-            info[b] = 3
+        e = (cabs1(a02) + cabs1(a12)) * rtol
+        if not cabs1(a22) > e:
+            info[b] = -3
             continue
         r2 = recip(a22)
         info[b] = 0
@@ -166,7 +167,7 @@ def inv3_gufunc(a, out, info, sfmin):
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def inv4_gufunc(a, out, info, sfmin):
+def inv4_gufunc(a, out, info, sfmin, rtol):
     """Stacked 4x4 inverse by unrolled LU; info as in _lu.inv_gufunc."""
     one = np.ones(1, dtype=a.dtype)[0]
     for b in range(a.shape[0]):
@@ -218,8 +219,8 @@ def inv4_gufunc(a, out, info, sfmin):
         p1 = w if s1 else p1
         p2 = w if s2 else p2
         p3 = w if s3 else p3
-        if a00 == 0:
-            info[b] = 1
+        if not m > 0:
+            info[b] = -1
             continue
         r0 = recip(a00)
         if cabs1(a00) >= sfmin:
@@ -271,8 +272,8 @@ def inv4_gufunc(a, out, info, sfmin):
         p1 = p2 if s2 else (p3 if s3 else p1)
         p2 = w if s2 else p2
         p3 = w if s3 else p3
-        if a11 == 0:
-            info[b] = 2
+        if not m > (cabs1(a01)) * rtol:
+            info[b] = -2
             continue
         r1 = recip(a11)
         if cabs1(a11) >= sfmin:
@@ -307,8 +308,9 @@ def inv4_gufunc(a, out, info, sfmin):
         w = p2
         p2 = p3 if s3 else p2
         p3 = w if s3 else p3
-        if a22 == 0:
-            info[b] = 3
+        e = (cabs1(a02) + cabs1(a12)) * rtol
+        if not m > e:
+            info[b] = -3
             continue
         r2 = recip(a22)
         if cabs1(a22) >= sfmin:
@@ -316,8 +318,9 @@ def inv4_gufunc(a, out, info, sfmin):
         else:
             a32 = a32 / a22
         a33 -= a32 * a23
-        if a33 == 0:
-            info[b] = 4
+        e = (cabs1(a03) + cabs1(a13) + cabs1(a23)) * rtol
+        if not cabs1(a33) > e:
+            info[b] = -4
             continue
         r3 = recip(a33)
         info[b] = 0
@@ -363,7 +366,7 @@ def inv4_gufunc(a, out, info, sfmin):
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def solve2_one(a, bb, out, info, sfmin):
+def solve2_one(a, bb, out, info, sfmin, rtol):
     """Stacked 2x2 solves with one right-hand side."""
     for b in range(a.shape[0]):
         x = a[b]
@@ -387,8 +390,8 @@ def solve2_one(a, bb, out, info, sfmin):
         w = y0
         y0 = y1 if s1 else y0
         y1 = w if s1 else y1
-        if a00 == 0:
-            info[b] = 1
+        if not m > 0:
+            info[b] = -1
             continue
         r0 = recip(a00)
         if cabs1(a00) >= sfmin:
@@ -397,8 +400,8 @@ def solve2_one(a, bb, out, info, sfmin):
             a10 = a10 / a00
         a11 -= a10 * a01
         y1 -= a10 * y0
-        if a11 == 0:
-            info[b] = 2
+        if not cabs1(a11) > (cabs1(a01)) * rtol:
+            info[b] = -2
             continue
         r1 = recip(a11)
         info[b] = 0
@@ -411,10 +414,10 @@ def solve2_one(a, bb, out, info, sfmin):
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def solve2_gufunc(a, bb, k, out, info, sfmin):
+def solve2_gufunc(a, bb, k, out, info, sfmin, rtol):
     """Stacked 2x2 solves with k right-hand sides by unrolled LU."""
     if k == 1:
-        solve2_one(a, bb, out, info, sfmin)
+        solve2_one(a, bb, out, info, sfmin, rtol)
         return
     for b in range(a.shape[0]):
         x = a[b]
@@ -437,8 +440,8 @@ def solve2_gufunc(a, bb, k, out, info, sfmin):
         w = p0
         p0 = p1 if s1 else p0
         p1 = w if s1 else p1
-        if a00 == 0:
-            info[b] = 1
+        if not m > 0:
+            info[b] = -1
             continue
         r0 = recip(a00)
         if cabs1(a00) >= sfmin:
@@ -446,8 +449,8 @@ def solve2_gufunc(a, bb, k, out, info, sfmin):
         else:
             a10 = a10 / a00
         a11 -= a10 * a01
-        if a11 == 0:
-            info[b] = 2
+        if not cabs1(a11) > (cabs1(a01)) * rtol:
+            info[b] = -2
             continue
         r1 = recip(a11)
         info[b] = 0
@@ -464,7 +467,7 @@ def solve2_gufunc(a, bb, k, out, info, sfmin):
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def solve3_one(a, bb, out, info, sfmin):
+def solve3_one(a, bb, out, info, sfmin, rtol):
     """Stacked 3x3 solves with one right-hand side."""
     for b in range(a.shape[0]):
         x = a[b]
@@ -501,8 +504,8 @@ def solve3_one(a, bb, out, info, sfmin):
         y0 = y1 if s1 else (y2 if s2 else y0)
         y1 = w if s1 else y1
         y2 = w if s2 else y2
-        if a00 == 0:
-            info[b] = 1
+        if not m > 0:
+            info[b] = -1
             continue
         r0 = recip(a00)
         if cabs1(a00) >= sfmin:
@@ -536,8 +539,8 @@ def solve3_one(a, bb, out, info, sfmin):
         w = y1
         y1 = y2 if s2 else y1
         y2 = w if s2 else y2
-        if a11 == 0:
-            info[b] = 2
+        if not m > (cabs1(a01)) * rtol:
+            info[b] = -2
             continue
         r1 = recip(a11)
         if cabs1(a11) >= sfmin:
@@ -546,8 +549,9 @@ def solve3_one(a, bb, out, info, sfmin):
             a21 = a21 / a11
         a22 -= a21 * a12
         y2 -= a21 * y1
-        if a22 == 0:
-            info[b] = 3
+        e = (cabs1(a02) + cabs1(a12)) * rtol
+        if not cabs1(a22) > e:
+            info[b] = -3
             continue
         r2 = recip(a22)
         info[b] = 0
@@ -564,10 +568,10 @@ def solve3_one(a, bb, out, info, sfmin):
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def solve3_gufunc(a, bb, k, out, info, sfmin):
+def solve3_gufunc(a, bb, k, out, info, sfmin, rtol):
     """Stacked 3x3 solves with k right-hand sides by unrolled LU."""
     if k == 1:
-        solve3_one(a, bb, out, info, sfmin)
+        solve3_one(a, bb, out, info, sfmin, rtol)
         return
     for b in range(a.shape[0]):
         x = a[b]
@@ -603,8 +607,8 @@ def solve3_gufunc(a, bb, k, out, info, sfmin):
         p0 = p1 if s1 else (p2 if s2 else p0)
         p1 = w if s1 else p1
         p2 = w if s2 else p2
-        if a00 == 0:
-            info[b] = 1
+        if not m > 0:
+            info[b] = -1
             continue
         r0 = recip(a00)
         if cabs1(a00) >= sfmin:
@@ -636,8 +640,8 @@ def solve3_gufunc(a, bb, k, out, info, sfmin):
         w = p1
         p1 = p2 if s2 else p1
         p2 = w if s2 else p2
-        if a11 == 0:
-            info[b] = 2
+        if not m > (cabs1(a01)) * rtol:
+            info[b] = -2
             continue
         r1 = recip(a11)
         if cabs1(a11) >= sfmin:
@@ -645,8 +649,9 @@ def solve3_gufunc(a, bb, k, out, info, sfmin):
         else:
             a21 = a21 / a11
         a22 -= a21 * a12
-        if a22 == 0:
-            info[b] = 3
+        e = (cabs1(a02) + cabs1(a12)) * rtol
+        if not cabs1(a22) > e:
+            info[b] = -3
             continue
         r2 = recip(a22)
         info[b] = 0
@@ -669,7 +674,7 @@ def solve3_gufunc(a, bb, k, out, info, sfmin):
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def solve4_one(a, bb, out, info, sfmin):
+def solve4_one(a, bb, out, info, sfmin, rtol):
     """Stacked 4x4 solves with one right-hand side."""
     for b in range(a.shape[0]):
         x = a[b]
@@ -721,8 +726,8 @@ def solve4_one(a, bb, out, info, sfmin):
         y1 = w if s1 else y1
         y2 = w if s2 else y2
         y3 = w if s3 else y3
-        if a00 == 0:
-            info[b] = 1
+        if not m > 0:
+            info[b] = -1
             continue
         r0 = recip(a00)
         if cabs1(a00) >= sfmin:
@@ -777,8 +782,8 @@ def solve4_one(a, bb, out, info, sfmin):
         y1 = y2 if s2 else (y3 if s3 else y1)
         y2 = w if s2 else y2
         y3 = w if s3 else y3
-        if a11 == 0:
-            info[b] = 2
+        if not m > (cabs1(a01)) * rtol:
+            info[b] = -2
             continue
         r1 = recip(a11)
         if cabs1(a11) >= sfmin:
@@ -815,8 +820,9 @@ def solve4_one(a, bb, out, info, sfmin):
         w = y2
         y2 = y3 if s3 else y2
         y3 = w if s3 else y3
-        if a22 == 0:
-            info[b] = 3
+        e = (cabs1(a02) + cabs1(a12)) * rtol
+        if not m > e:
+            info[b] = -3
             continue
         r2 = recip(a22)
         if cabs1(a22) >= sfmin:
@@ -825,8 +831,9 @@ def solve4_one(a, bb, out, info, sfmin):
             a32 = a32 / a22
         a33 -= a32 * a23
         y3 -= a32 * y2
-        if a33 == 0:
-            info[b] = 4
+        e = (cabs1(a03) + cabs1(a13) + cabs1(a23)) * rtol
+        if not cabs1(a33) > e:
+            info[b] = -4
             continue
         r3 = recip(a33)
         info[b] = 0
@@ -848,10 +855,10 @@ def solve4_one(a, bb, out, info, sfmin):
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def solve4_gufunc(a, bb, k, out, info, sfmin):
+def solve4_gufunc(a, bb, k, out, info, sfmin, rtol):
     """Stacked 4x4 solves with k right-hand sides by unrolled LU."""
     if k == 1:
-        solve4_one(a, bb, out, info, sfmin)
+        solve4_one(a, bb, out, info, sfmin, rtol)
         return
     for b in range(a.shape[0]):
         x = a[b]
@@ -902,8 +909,8 @@ def solve4_gufunc(a, bb, k, out, info, sfmin):
         p1 = w if s1 else p1
         p2 = w if s2 else p2
         p3 = w if s3 else p3
-        if a00 == 0:
-            info[b] = 1
+        if not m > 0:
+            info[b] = -1
             continue
         r0 = recip(a00)
         if cabs1(a00) >= sfmin:
@@ -955,8 +962,8 @@ def solve4_gufunc(a, bb, k, out, info, sfmin):
         p1 = p2 if s2 else (p3 if s3 else p1)
         p2 = w if s2 else p2
         p3 = w if s3 else p3
-        if a11 == 0:
-            info[b] = 2
+        if not m > (cabs1(a01)) * rtol:
+            info[b] = -2
             continue
         r1 = recip(a11)
         if cabs1(a11) >= sfmin:
@@ -991,8 +998,9 @@ def solve4_gufunc(a, bb, k, out, info, sfmin):
         w = p2
         p2 = p3 if s3 else p2
         p3 = w if s3 else p3
-        if a22 == 0:
-            info[b] = 3
+        e = (cabs1(a02) + cabs1(a12)) * rtol
+        if not m > e:
+            info[b] = -3
             continue
         r2 = recip(a22)
         if cabs1(a22) >= sfmin:
@@ -1000,8 +1008,9 @@ def solve4_gufunc(a, bb, k, out, info, sfmin):
         else:
             a32 = a32 / a22
         a33 -= a32 * a23
-        if a33 == 0:
-            info[b] = 4
+        e = (cabs1(a03) + cabs1(a13) + cabs1(a23)) * rtol
+        if not cabs1(a33) > e:
+            info[b] = -4
             continue
         r3 = recip(a33)
         info[b] = 0
@@ -1032,8 +1041,8 @@ def solve4_gufunc(a, bb, k, out, info, sfmin):
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def cholesky2_gufunc(a, out, info, upper):
-    """Stacked 2x2 Cholesky factors; info = j + 1 at the first minor <= 0."""
+def cholesky2_gufunc(a, out, info, upper, rtol):
+    """Stacked 2x2 Cholesky factors; info = -(j + 1) at the first negligible pivot."""
     one = np.ones(1, dtype=a.dtype)[0].real
     if upper:
         for b in range(a.shape[0]):
@@ -1042,14 +1051,16 @@ def cholesky2_gufunc(a, out, info, upper):
             a10 = np.conj(x[1])
             a11 = np.conj(x[3])
             st = 0
+            h = a00.real * rtol
             d = a00.real
-            st += ((st == 0) & ~(d > 0)) * 1
+            st -= ((st == 0) & ~(d > h)) * 1
             d = np.sqrt(d)
             a00 = d
             rd = one / d
             a10 = (a10) * rd
+            h = a11.real * rtol
             d = a11.real - abs2(a10)
-            st += ((st == 0) & ~(d > 0)) * 2
+            st -= ((st == 0) & ~(d > h)) * 2
             d = np.sqrt(d)
             a11 = d
             info[b] = st
@@ -1065,14 +1076,16 @@ def cholesky2_gufunc(a, out, info, upper):
             a10 = x[2]
             a11 = x[3]
             st = 0
+            h = a00.real * rtol
             d = a00.real
-            st += ((st == 0) & ~(d > 0)) * 1
+            st -= ((st == 0) & ~(d > h)) * 1
             d = np.sqrt(d)
             a00 = d
             rd = one / d
             a10 = (a10) * rd
+            h = a11.real * rtol
             d = a11.real - abs2(a10)
-            st += ((st == 0) & ~(d > 0)) * 2
+            st -= ((st == 0) & ~(d > h)) * 2
             d = np.sqrt(d)
             a11 = d
             info[b] = st
@@ -1084,8 +1097,8 @@ def cholesky2_gufunc(a, out, info, upper):
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def cholesky3_gufunc(a, out, info, upper):
-    """Stacked 3x3 Cholesky factors; info = j + 1 at the first minor <= 0."""
+def cholesky3_gufunc(a, out, info, upper, rtol):
+    """Stacked 3x3 Cholesky factors; info = -(j + 1) at the first negligible pivot."""
     one = np.ones(1, dtype=a.dtype)[0].real
     if upper:
         for b in range(a.shape[0]):
@@ -1097,21 +1110,24 @@ def cholesky3_gufunc(a, out, info, upper):
             a21 = np.conj(x[5])
             a22 = np.conj(x[8])
             st = 0
+            h = a00.real * rtol
             d = a00.real
-            st += ((st == 0) & ~(d > 0)) * 1
+            st -= ((st == 0) & ~(d > h)) * 1
             d = np.sqrt(d)
             a00 = d
             rd = one / d
             a10 = (a10) * rd
             a20 = (a20) * rd
+            h = a11.real * rtol
             d = a11.real - abs2(a10)
-            st += ((st == 0) & ~(d > 0)) * 2
+            st -= ((st == 0) & ~(d > h)) * 2
             d = np.sqrt(d)
             a11 = d
             rd = one / d
             a21 = (a21 - a20 * np.conj(a10)) * rd
+            h = a22.real * rtol
             d = a22.real - abs2(a20) - abs2(a21)
-            st += ((st == 0) & ~(d > 0)) * 3
+            st -= ((st == 0) & ~(d > h)) * 3
             d = np.sqrt(d)
             a22 = d
             info[b] = st
@@ -1135,21 +1151,24 @@ def cholesky3_gufunc(a, out, info, upper):
             a21 = x[7]
             a22 = x[8]
             st = 0
+            h = a00.real * rtol
             d = a00.real
-            st += ((st == 0) & ~(d > 0)) * 1
+            st -= ((st == 0) & ~(d > h)) * 1
             d = np.sqrt(d)
             a00 = d
             rd = one / d
             a10 = (a10) * rd
             a20 = (a20) * rd
+            h = a11.real * rtol
             d = a11.real - abs2(a10)
-            st += ((st == 0) & ~(d > 0)) * 2
+            st -= ((st == 0) & ~(d > h)) * 2
             d = np.sqrt(d)
             a11 = d
             rd = one / d
             a21 = (a21 - a20 * np.conj(a10)) * rd
+            h = a22.real * rtol
             d = a22.real - abs2(a20) - abs2(a21)
-            st += ((st == 0) & ~(d > 0)) * 3
+            st -= ((st == 0) & ~(d > h)) * 3
             d = np.sqrt(d)
             a22 = d
             info[b] = st
@@ -1166,8 +1185,8 @@ def cholesky3_gufunc(a, out, info, upper):
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def cholesky4_gufunc(a, out, info, upper):
-    """Stacked 4x4 Cholesky factors; info = j + 1 at the first minor <= 0."""
+def cholesky4_gufunc(a, out, info, upper, rtol):
+    """Stacked 4x4 Cholesky factors; info = -(j + 1) at the first negligible pivot."""
     one = np.ones(1, dtype=a.dtype)[0].real
     if upper:
         for b in range(a.shape[0]):
@@ -1183,29 +1202,33 @@ def cholesky4_gufunc(a, out, info, upper):
             a32 = np.conj(x[11])
             a33 = np.conj(x[15])
             st = 0
+            h = a00.real * rtol
             d = a00.real
-            st += ((st == 0) & ~(d > 0)) * 1
+            st -= ((st == 0) & ~(d > h)) * 1
             d = np.sqrt(d)
             a00 = d
             rd = one / d
             a10 = (a10) * rd
             a20 = (a20) * rd
             a30 = (a30) * rd
+            h = a11.real * rtol
             d = a11.real - abs2(a10)
-            st += ((st == 0) & ~(d > 0)) * 2
+            st -= ((st == 0) & ~(d > h)) * 2
             d = np.sqrt(d)
             a11 = d
             rd = one / d
             a21 = (a21 - a20 * np.conj(a10)) * rd
             a31 = (a31 - a30 * np.conj(a10)) * rd
+            h = a22.real * rtol
             d = a22.real - abs2(a20) - abs2(a21)
-            st += ((st == 0) & ~(d > 0)) * 3
+            st -= ((st == 0) & ~(d > h)) * 3
             d = np.sqrt(d)
             a22 = d
             rd = one / d
             a32 = (a32 - a30 * np.conj(a20) - a31 * np.conj(a21)) * rd
+            h = a33.real * rtol
             d = a33.real - abs2(a30) - abs2(a31) - abs2(a32)
-            st += ((st == 0) & ~(d > 0)) * 4
+            st -= ((st == 0) & ~(d > h)) * 4
             d = np.sqrt(d)
             a33 = d
             info[b] = st
@@ -1240,29 +1263,33 @@ def cholesky4_gufunc(a, out, info, upper):
             a32 = x[14]
             a33 = x[15]
             st = 0
+            h = a00.real * rtol
             d = a00.real
-            st += ((st == 0) & ~(d > 0)) * 1
+            st -= ((st == 0) & ~(d > h)) * 1
             d = np.sqrt(d)
             a00 = d
             rd = one / d
             a10 = (a10) * rd
             a20 = (a20) * rd
             a30 = (a30) * rd
+            h = a11.real * rtol
             d = a11.real - abs2(a10)
-            st += ((st == 0) & ~(d > 0)) * 2
+            st -= ((st == 0) & ~(d > h)) * 2
             d = np.sqrt(d)
             a11 = d
             rd = one / d
             a21 = (a21 - a20 * np.conj(a10)) * rd
             a31 = (a31 - a30 * np.conj(a10)) * rd
+            h = a22.real * rtol
             d = a22.real - abs2(a20) - abs2(a21)
-            st += ((st == 0) & ~(d > 0)) * 3
+            st -= ((st == 0) & ~(d > h)) * 3
             d = np.sqrt(d)
             a22 = d
             rd = one / d
             a32 = (a32 - a30 * np.conj(a20) - a31 * np.conj(a21)) * rd
+            h = a33.real * rtol
             d = a33.real - abs2(a30) - abs2(a31) - abs2(a32)
-            st += ((st == 0) & ~(d > 0)) * 4
+            st -= ((st == 0) & ~(d > h)) * 4
             d = np.sqrt(d)
             a33 = d
             info[b] = st

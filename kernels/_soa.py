@@ -4,9 +4,10 @@ A stack runs in blocks of LANES matrices transposed into ``(n*n, LANES)`` buffer
 each step of the unrolled LU is one loop over the lanes, which LLVM compiles to SIMD
 instructions (about 2-4x faster than one matrix at a time, most for complex). The lane body
 is ``_small``'s with the branches turned into selects and the same arithmetic, so a lane
-gives the scalar kernel's bits; a lane whose pivot is zero, NaN, subnormal or (complex) far
-from 1 in magnitude is redone by the scalar kernel, which reports ``info`` and divides where
-the reciprocal would lose accuracy. The last ``count % LANES`` matrices run scalar too.
+gives the scalar kernel's bits; a lane whose pivot is negligible (see ``_small``), NaN,
+subnormal or (complex) far from 1 in magnitude is redone by the scalar kernel, which
+reports ``info`` and divides where the reciprocal would lose accuracy. The last
+``count % LANES`` matrices run scalar too.
 """
 import numpy as np
 from numba import njit, uint64
@@ -18,7 +19,7 @@ LANES = 16
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def inv2_soa(a, out, info, sfmin):
+def inv2_soa(a, out, info, sfmin, rtol):
     """Stacked 2x2 inverses, LANES at a time; as _small.inv2_gufunc."""
     count = a.shape[0]
     full = count - count % LANES
@@ -51,11 +52,11 @@ def inv2_soa(a, out, info, sfmin):
             w = a01
             a01 = a11 if s1 else a01
             a11 = w if s1 else a11
-            ok = ok & pivot_ok(a00, sfmin)
+            ok = ok & pivot_ok(a00, sfmin) & (m > 0)
             r0 = recip_in_range(a00)
             a10 = a10 * r0
             a11 -= a10 * a01
-            ok = ok & pivot_ok(a11, sfmin)
+            ok = ok & pivot_ok(a11, sfmin) & (cabs1(a11) > (cabs1(a01)) * rtol)
             r1 = recip_in_range(a11)
             m10 = -a10
             z01 = (m10) * r1
@@ -82,13 +83,13 @@ def inv2_soa(a, out, info, sfmin):
             b = b0 + l
             info[b] = 0
             if not okl[l]:
-                _small.inv2_gufunc(a[b:b + 1], out[b:b + 1], info[b:b + 1], sfmin)
+                _small.inv2_gufunc(a[b:b + 1], out[b:b + 1], info[b:b + 1], sfmin, rtol)
     if full < count:
-        _small.inv2_gufunc(a[full:], out[full:], info[full:], sfmin)
+        _small.inv2_gufunc(a[full:], out[full:], info[full:], sfmin, rtol)
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def inv3_soa(a, out, info, sfmin):
+def inv3_soa(a, out, info, sfmin, rtol):
     """Stacked 3x3 inverses, LANES at a time; as _small.inv3_gufunc."""
     count = a.shape[0]
     full = count - count % LANES
@@ -139,7 +140,7 @@ def inv3_soa(a, out, info, sfmin):
             a02 = a12 if s1 else (a22 if s2 else a02)
             a12 = w if s1 else a12
             a22 = w if s2 else a22
-            ok = ok & pivot_ok(a00, sfmin)
+            ok = ok & pivot_ok(a00, sfmin) & (m > 0)
             r0 = recip_in_range(a00)
             a10 = a10 * r0
             a20 = a20 * r0
@@ -164,11 +165,12 @@ def inv3_soa(a, out, info, sfmin):
             w = a12
             a12 = a22 if s2 else a12
             a22 = w if s2 else a22
-            ok = ok & pivot_ok(a11, sfmin)
+            ok = ok & pivot_ok(a11, sfmin) & (m > (cabs1(a01)) * rtol)
             r1 = recip_in_range(a11)
             a21 = a21 * r1
             a22 -= a21 * a12
-            ok = ok & pivot_ok(a22, sfmin)
+            e = (cabs1(a02) + cabs1(a12)) * rtol
+            ok = ok & pivot_ok(a22, sfmin) & (cabs1(a22) > e)
             r2 = recip_in_range(a22)
             m10 = -a10
             m20 = -a20 - a21 * m10
@@ -227,13 +229,13 @@ def inv3_soa(a, out, info, sfmin):
             b = b0 + l
             info[b] = 0
             if not okl[l]:
-                _small.inv3_gufunc(a[b:b + 1], out[b:b + 1], info[b:b + 1], sfmin)
+                _small.inv3_gufunc(a[b:b + 1], out[b:b + 1], info[b:b + 1], sfmin, rtol)
     if full < count:
-        _small.inv3_gufunc(a[full:], out[full:], info[full:], sfmin)
+        _small.inv3_gufunc(a[full:], out[full:], info[full:], sfmin, rtol)
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def inv4_soa(a, out, info, sfmin):
+def inv4_soa(a, out, info, sfmin, rtol):
     """Stacked 4x4 inverses, LANES at a time; as _small.inv4_gufunc."""
     count = a.shape[0]
     full = count - count % LANES
@@ -306,7 +308,7 @@ def inv4_soa(a, out, info, sfmin):
             a13 = w if s1 else a13
             a23 = w if s2 else a23
             a33 = w if s3 else a33
-            ok = ok & pivot_ok(a00, sfmin)
+            ok = ok & pivot_ok(a00, sfmin) & (m > 0)
             r0 = recip_in_range(a00)
             a10 = a10 * r0
             a20 = a20 * r0
@@ -350,7 +352,7 @@ def inv4_soa(a, out, info, sfmin):
             a13 = a23 if s2 else (a33 if s3 else a13)
             a23 = w if s2 else a23
             a33 = w if s3 else a33
-            ok = ok & pivot_ok(a11, sfmin)
+            ok = ok & pivot_ok(a11, sfmin) & (m > (cabs1(a01)) * rtol)
             r1 = recip_in_range(a11)
             a21 = a21 * r1
             a31 = a31 * r1
@@ -378,11 +380,13 @@ def inv4_soa(a, out, info, sfmin):
             w = a23
             a23 = a33 if s3 else a23
             a33 = w if s3 else a33
-            ok = ok & pivot_ok(a22, sfmin)
+            e = (cabs1(a02) + cabs1(a12)) * rtol
+            ok = ok & pivot_ok(a22, sfmin) & (m > e)
             r2 = recip_in_range(a22)
             a32 = a32 * r2
             a33 -= a32 * a23
-            ok = ok & pivot_ok(a33, sfmin)
+            e = (cabs1(a03) + cabs1(a13) + cabs1(a23)) * rtol
+            ok = ok & pivot_ok(a33, sfmin) & (cabs1(a33) > e)
             r3 = recip_in_range(a33)
             m10 = -a10
             m20 = -a20 - a21 * m10
@@ -492,13 +496,13 @@ def inv4_soa(a, out, info, sfmin):
             b = b0 + l
             info[b] = 0
             if not okl[l]:
-                _small.inv4_gufunc(a[b:b + 1], out[b:b + 1], info[b:b + 1], sfmin)
+                _small.inv4_gufunc(a[b:b + 1], out[b:b + 1], info[b:b + 1], sfmin, rtol)
     if full < count:
-        _small.inv4_gufunc(a[full:], out[full:], info[full:], sfmin)
+        _small.inv4_gufunc(a[full:], out[full:], info[full:], sfmin, rtol)
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def solve2_soa(a, bb, out, info, sfmin):
+def solve2_soa(a, bb, out, info, sfmin, rtol):
     """Stacked 2x2 solves with one right-hand side, LANES at a time; as _small.solve2_one."""
     count = a.shape[0]
     full = count - count % LANES
@@ -538,12 +542,12 @@ def solve2_soa(a, bb, out, info, sfmin):
             w = y0
             y0 = y1 if s1 else y0
             y1 = w if s1 else y1
-            ok = ok & pivot_ok(a00, sfmin)
+            ok = ok & pivot_ok(a00, sfmin) & (m > 0)
             r0 = recip_in_range(a00)
             a10 = a10 * r0
             a11 -= a10 * a01
             y1 -= a10 * y0
-            ok = ok & pivot_ok(a11, sfmin)
+            ok = ok & pivot_ok(a11, sfmin) & (cabs1(a11) > (cabs1(a01)) * rtol)
             r1 = recip_in_range(a11)
             y1 = y1 * r1
             y0 -= a01 * y1
@@ -558,13 +562,13 @@ def solve2_soa(a, bb, out, info, sfmin):
             b = b0 + l
             info[b] = 0
             if not okl[l]:
-                _small.solve2_one(a[b:b + 1], bb[b:b + 1], out[b:b + 1], info[b:b + 1], sfmin)
+                _small.solve2_one(a[b:b + 1], bb[b:b + 1], out[b:b + 1], info[b:b + 1], sfmin, rtol)
     if full < count:
-        _small.solve2_one(a[full:], bb[full:], out[full:], info[full:], sfmin)
+        _small.solve2_one(a[full:], bb[full:], out[full:], info[full:], sfmin, rtol)
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def solve3_soa(a, bb, out, info, sfmin):
+def solve3_soa(a, bb, out, info, sfmin, rtol):
     """Stacked 3x3 solves with one right-hand side, LANES at a time; as _small.solve3_one."""
     count = a.shape[0]
     full = count - count % LANES
@@ -623,7 +627,7 @@ def solve3_soa(a, bb, out, info, sfmin):
             y0 = y1 if s1 else (y2 if s2 else y0)
             y1 = w if s1 else y1
             y2 = w if s2 else y2
-            ok = ok & pivot_ok(a00, sfmin)
+            ok = ok & pivot_ok(a00, sfmin) & (m > 0)
             r0 = recip_in_range(a00)
             a10 = a10 * r0
             a20 = a20 * r0
@@ -652,12 +656,13 @@ def solve3_soa(a, bb, out, info, sfmin):
             w = y1
             y1 = y2 if s2 else y1
             y2 = w if s2 else y2
-            ok = ok & pivot_ok(a11, sfmin)
+            ok = ok & pivot_ok(a11, sfmin) & (m > (cabs1(a01)) * rtol)
             r1 = recip_in_range(a11)
             a21 = a21 * r1
             a22 -= a21 * a12
             y2 -= a21 * y1
-            ok = ok & pivot_ok(a22, sfmin)
+            e = (cabs1(a02) + cabs1(a12)) * rtol
+            ok = ok & pivot_ok(a22, sfmin) & (cabs1(a22) > e)
             r2 = recip_in_range(a22)
             y2 = y2 * r2
             y0 -= a02 * y2
@@ -677,13 +682,13 @@ def solve3_soa(a, bb, out, info, sfmin):
             b = b0 + l
             info[b] = 0
             if not okl[l]:
-                _small.solve3_one(a[b:b + 1], bb[b:b + 1], out[b:b + 1], info[b:b + 1], sfmin)
+                _small.solve3_one(a[b:b + 1], bb[b:b + 1], out[b:b + 1], info[b:b + 1], sfmin, rtol)
     if full < count:
-        _small.solve3_one(a[full:], bb[full:], out[full:], info[full:], sfmin)
+        _small.solve3_one(a[full:], bb[full:], out[full:], info[full:], sfmin, rtol)
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def solve4_soa(a, bb, out, info, sfmin):
+def solve4_soa(a, bb, out, info, sfmin, rtol):
     """Stacked 4x4 solves with one right-hand side, LANES at a time; as _small.solve4_one."""
     count = a.shape[0]
     full = count - count % LANES
@@ -765,7 +770,7 @@ def solve4_soa(a, bb, out, info, sfmin):
             y1 = w if s1 else y1
             y2 = w if s2 else y2
             y3 = w if s3 else y3
-            ok = ok & pivot_ok(a00, sfmin)
+            ok = ok & pivot_ok(a00, sfmin) & (m > 0)
             r0 = recip_in_range(a00)
             a10 = a10 * r0
             a20 = a20 * r0
@@ -814,7 +819,7 @@ def solve4_soa(a, bb, out, info, sfmin):
             y1 = y2 if s2 else (y3 if s3 else y1)
             y2 = w if s2 else y2
             y3 = w if s3 else y3
-            ok = ok & pivot_ok(a11, sfmin)
+            ok = ok & pivot_ok(a11, sfmin) & (m > (cabs1(a01)) * rtol)
             r1 = recip_in_range(a11)
             a21 = a21 * r1
             a31 = a31 * r1
@@ -846,12 +851,14 @@ def solve4_soa(a, bb, out, info, sfmin):
             w = y2
             y2 = y3 if s3 else y2
             y3 = w if s3 else y3
-            ok = ok & pivot_ok(a22, sfmin)
+            e = (cabs1(a02) + cabs1(a12)) * rtol
+            ok = ok & pivot_ok(a22, sfmin) & (m > e)
             r2 = recip_in_range(a22)
             a32 = a32 * r2
             a33 -= a32 * a23
             y3 -= a32 * y2
-            ok = ok & pivot_ok(a33, sfmin)
+            e = (cabs1(a03) + cabs1(a13) + cabs1(a23)) * rtol
+            ok = ok & pivot_ok(a33, sfmin) & (cabs1(a33) > e)
             r3 = recip_in_range(a33)
             y3 = y3 * r3
             y0 -= a03 * y3
@@ -877,6 +884,6 @@ def solve4_soa(a, bb, out, info, sfmin):
             b = b0 + l
             info[b] = 0
             if not okl[l]:
-                _small.solve4_one(a[b:b + 1], bb[b:b + 1], out[b:b + 1], info[b:b + 1], sfmin)
+                _small.solve4_one(a[b:b + 1], bb[b:b + 1], out[b:b + 1], info[b:b + 1], sfmin, rtol)
     if full < count:
-        _small.solve4_one(a[full:], bb[full:], out[full:], info[full:], sfmin)
+        _small.solve4_one(a[full:], bb[full:], out[full:], info[full:], sfmin, rtol)

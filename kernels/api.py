@@ -6,9 +6,17 @@ writeable array of the native compute dtype, views it as ``(N, n*n)``, runs the 
 reshapes back. The compute dtype is the input's (float32, float64, complex64 or complex128;
 other dtypes raise ``TypeError``: the caller picks the compute dtype). Inputs are never
 modified. Failures are reported as LAPACK-style status codes in ``info`` arrays of the batch
-shape (``int32``; 0 = success, ``i > 0`` = ``U[i-1, i-1] == 0`` for LU or the leading minor
-of order ``i`` not positive for Cholesky), and the failed elements of ``inv``/``solve``/
+shape (``int32``; 0 = success, ``i > 0``: the element is singular, or for Cholesky its
+leading minor of order ``i`` is not positive), and the failed elements of ``inv``/``solve``/
 ``cholesky`` results are filled with NaN. Nothing here raises for singular input.
+
+Which elements fail is NumPy's decision, not the kernels': an element whose factorization
+meets a pivot that is negligible against the terms it was computed from (singular to
+working precision), NaN or inf is redone by NumPy's own LAPACK gufunc, whose result
+(NaN-filled where LAPACK's factorization hit an exactly zero or non-positive pivot) and
+failure it then carries. For such an element ``i`` is the order of the first negligible
+pivot of the kernels' LU (of the failing minor for Cholesky). det and slogdet do the same
+for the elements they mark NaN.
 
 The kernels are serial and release the GIL (``nogil=True``), so calls from several threads
 run concurrently and safely. A large batch is split into chunks run on a few threads
@@ -104,19 +112,16 @@ _LAPACK_FROM = {"inv": 24, "solve": 16}
 _LAPACK_UNTIL = 99
 
 
-def _lapack_kernel(ufunc, sig, sfmin):
-    """A chunk kernel ``(*inputs, out, info)`` calling a NumPy linalg gufunc; ``info`` from
-    getrf for the elements the gufunc NaN-filled (a zero pivot, or NaN in the input)."""
+def _lapack_kernel(ufunc, sig, rtol):
+    """A chunk kernel ``(*inputs, out, info)`` calling a NumPy linalg gufunc; ``info`` > 0
+    for the elements whose factorization failed in LAPACK."""
     def kernel(*args):
         *ins, out, info = args
-        with np.errstate(all="ignore"):
-            ufunc(*ins, out=out, signature=sig)
-        count = out.shape[0]
-        first = out.reshape(count, -1)[:, 0] if out.size else out.reshape(count, 0)
-        idx = np.flatnonzero(first != first)
-        if idx.size:
+        failed = _gufunc_failures(ufunc, sig, ins, out)
+        if failed is not None:
+            idx = np.flatnonzero(failed)
             n = ins[0].shape[-1]
-            _lu.getrf_info_gufunc(ins[0].reshape(count, n * n), n, idx, info, sfmin)
+            _lu.negligible_pivot(ins[0].reshape(-1, n * n), n, idx, info, rtol)
     return kernel
 
 
@@ -126,12 +131,13 @@ def _use_lapack(op, n, k=0):
 
 def _lapack(op, ins, out, info, count, n, dtype):
     from numpy.linalg import _umath_linalg as um
-    sig = dtype.char * len(ins) + "->" + dtype.char
-    _run(op, _lapack_kernel(getattr(um, op), sig, _sfmin(dtype)), (*ins, out, info), count, n,
-         dtype)
+    sig = _wide(dtype).char * len(ins) + "->" + _wide(dtype).char
+    _run(op, _lapack_kernel(getattr(um, op), sig, _rtol(dtype, n)), (*ins, out, info), count,
+         n, dtype)
 
 
 _TINY = {t: float(np.finfo(t).tiny) for t in _SUPPORTED}  # a float: fast to type
+_EPS = {t: float(np.finfo(t).eps) for t in _SUPPORTED}
 
 
 def _sfmin(dtype):
@@ -139,9 +145,81 @@ def _sfmin(dtype):
     return _TINY[dtype]
 
 
-def _fill_failed(out, info):
-    if np.count_nonzero(info):
-        out[info > 0] = np.nan if out.dtype.kind == "f" else complex(np.nan, np.nan)
+def _rtol(dtype, n):
+    """The kernels' negligible-pivot threshold, relative to the terms a pivot (or a closed
+    form det) was summed from: an exactly singular matrix leaves rounding residue of a few
+    eps times them (at most 5 eps of the largest entry in a fuzz of rank-deficient integer
+    matrices, n = 3..10, where LAPACK found an exact zero)."""
+    return 32 * n * _EPS[dtype]
+
+
+def _wide(dtype):
+    """NumPy's computing dtype for its linalg gufuncs: double precision (single-precision
+    input is computed in double and the result cast back, as numpy.linalg does)."""
+    return np.dtype(np.complex128 if dtype.kind == "c" else np.float64)
+
+
+def _gufunc_failures(ufunc, sig, ins, out):
+    """Run NumPy's gufunc ``ufunc(*ins, out=out)`` and tell which elements failed.
+
+    NumPy's gufuncs NaN-fill a failed element and raise the floating-point "invalid" flag
+    once per call. Returns None when the flag stayed clear, else a boolean mask over the
+    elements: an all-NaN result from finite input is a failure; an all-NaN (or empty)
+    result from NaN or inf input is rerun alone to read the flag.
+    """
+    hit = []
+
+    def note(*_):
+        hit.append(True)
+
+    with np.errstate(all="ignore", invalid="call", call=note):
+        ufunc(*ins, out=out, signature=sig)
+    if not hit:
+        return None
+    m = out.shape[0]
+    flat = out.reshape(m, -1)
+    nan_out = np.isnan(flat).all(axis=1) if flat.shape[1] else np.ones(m, dtype=bool)
+    finite_in = np.ones(m, dtype=bool)
+    for x in ins:
+        finite_in &= np.isfinite(x.reshape(m, -1)).all(axis=1)
+    failed = nan_out & finite_in
+    if flat.shape[1] == 0:
+        failed[:] = False
+    for i in np.flatnonzero(nan_out & ~failed):
+        hit.clear()
+        with np.errstate(all="ignore", invalid="call", call=note):
+            ufunc(*(x[i:i + 1] for x in ins), out=out[i:i + 1], signature=sig)
+        failed[i] = bool(hit)
+    return failed
+
+
+def _settle(name, ins, out, info, dtype, nan_diagonal_fails=False):
+    """Finish a call: redo the elements the kernels gave up on (``info < 0``) with NumPy's
+    gufunc ``name``, which gives them NumPy's result and, where LAPACK failed,
+    ``info = -info`` (else 0); then NaN-fill the failed elements. ``ins`` and ``out`` are
+    the call's ``(count, ...)`` core-shaped arrays. One pass over ``info`` when nothing
+    failed.
+
+    ``nan_diagonal_fails`` (Cholesky): a redone factor with NaN on its diagonal fails too,
+    at the first such entry, as in reference LAPACK's potrf (OpenBLAS's does not test for
+    NaN and returns a partly NaN factor; linalgx's lapack backend applies the same rule).
+    """
+    if not np.count_nonzero(info):
+        return
+    idx = np.flatnonzero(info < 0)
+    if idx.size:
+        from numpy.linalg import _umath_linalg as um
+        wide = _wide(dtype)
+        sig = wide.char * len(ins) + "->" + wide.char
+        res = np.empty((idx.size,) + out.shape[1:], dtype=wide)
+        failed = _gufunc_failures(getattr(um, name), sig, [x[idx] for x in ins], res)
+        out[idx] = res
+        info[idx] = 0 if failed is None else np.where(failed, -info[idx], 0)
+        if nan_diagonal_fails:
+            bad = np.isnan(np.diagonal(res, axis1=-2, axis2=-1))
+            info[idx] = np.where((info[idx] == 0) & bad.any(axis=-1), bad.argmax(axis=-1) + 1,
+                                 info[idx])
+    out[info > 0] = np.nan if out.dtype.kind == "f" else complex(np.nan, np.nan)
 
 
 def inv(a):
@@ -162,14 +240,15 @@ def inv(a):
         inf[:] = af[:, 0] == 0
         np.divide(1, af, out=of, where=af != 0)
     elif n <= 4:
-        _run("inv", getattr(_soa, f"inv{n}_soa"), (af, of, inf, _sfmin(dtype)), count, n,
-             dtype)
+        _run("inv", getattr(_soa, f"inv{n}_soa"), (af, of, inf, _sfmin(dtype), _rtol(dtype, n)),
+             count, n, dtype)
     elif _use_lapack("inv", n):
         _lapack("inv", (af.reshape(count, n, n),), of.reshape(count, n, n), inf, count, n,
                 dtype)
     else:
-        _run("inv", _lu.inv_gufunc, (af, n, of, inf, _sfmin(dtype)), count, n, dtype)
-    _fill_failed(out, info)
+        _run("inv", _lu.inv_gufunc, (af, n, of, inf, _sfmin(dtype), _rtol(dtype, n)), count,
+             n, dtype)
+    _settle("inv", (af.reshape(count, n, n),), out.reshape(count, n, n), inf, dtype)
     return out, info
 
 
@@ -199,29 +278,30 @@ def solve(a, b):
         inf[:] = af[:, 0] == 0
         np.divide(bf, af, out=xf, where=af != 0)
     elif 2 <= n <= 4 and k == 1:
-        _run("solve", getattr(_soa, f"solve{n}_soa"), (af, bf, xf, inf, _sfmin(dtype)), count,
-             n, dtype)
+        _run("solve", getattr(_soa, f"solve{n}_soa"),
+             (af, bf, xf, inf, _sfmin(dtype), _rtol(dtype, n)), count, n, dtype)
     elif 2 <= n <= 4 and k > 0:
-        _run("solve", getattr(_small, f"solve{n}_gufunc"), (af, bf, k, xf, inf, _sfmin(dtype)),
-             count, n, dtype)
+        _run("solve", getattr(_small, f"solve{n}_gufunc"),
+             (af, bf, k, xf, inf, _sfmin(dtype), _rtol(dtype, n)), count, n, dtype)
     elif k > 0 and _use_lapack("solve", n, k):
         _lapack("solve", (af.reshape(count, n, n), bf.reshape(count, n, k)),
                 xf.reshape(count, n, k), inf, count, n, dtype)
     else:
         # k == 0 too: a singular matrix still fails, as in LAPACK gesv.
-        _run("solve", _lu.solve_gufunc, (af, bf, n, k, xf, inf, _sfmin(dtype)), count, n,
-             dtype)
-    _fill_failed(x, info)
+        _run("solve", _lu.solve_gufunc, (af, bf, n, k, xf, inf, _sfmin(dtype), _rtol(dtype, n)),
+             count, n, dtype)
+    _settle("solve", (af.reshape(count, n, n), bf.reshape(count, n, k)),
+            x.reshape(count, n, k), inf, dtype)
     return x, info
 
 
 def det(a):
     """Determinant of every matrix of a ``(..., n, n)`` stack, shape ``(...)``, a's dtype.
 
-    An exactly singular element (a zero LU pivot) gives 0; an element whose result comes
-    out NaN (inf or NaN in the input) is redone by NumPy's LAPACK gufunc, whose +-inf / NaN
-    it then carries. A single matrix gives a 0-d array (the caller converts it to a scalar).
-    ``det`` of ``0 x 0`` is 1.
+    An element that is singular to working precision, or holds inf or NaN, is redone by
+    NumPy's LAPACK gufunc (0 where LAPACK meets an exactly zero pivot, its +-inf / NaN). A
+    single matrix gives a 0-d array (the caller converts it to a scalar). ``det`` of
+    ``0 x 0`` is 1.
     """
     a, dtype, batch, n, count = _square(a)
     out = np.empty(batch, dtype=dtype)
@@ -231,17 +311,21 @@ def det(a):
     if count == 0:
         return out
     af = _prepare(a, dtype).reshape(count, n * n)
-    _run("det", _det.det_gufunc, (af, n, out.reshape(count)), count, n, dtype)
+    _run("det", _det.det_gufunc, (af, n, out.reshape(count), _rtol(dtype, n)), count, n,
+         dtype)
     _nonfinite_by_lapack("det", af, n, (out.reshape(count),), dtype)
     return out
 
 
 def _nonfinite_by_lapack(op, af, n, outs, dtype):
-    """Redo the elements whose result came out NaN with NumPy's LAPACK gufunc: with inf or
-    NaN in the input the kernels' arithmetic (reciprocal pivots, closed forms) gives NaN
-    where LAPACK's order of operations gives +-inf or another sign, and NumPy's answer is
-    the reference. One pass over the (small) results when nothing failed."""
-    bad = np.isnan(outs[0])
+    """Redo the elements whose result came out NaN with NumPy's LAPACK gufunc: those the
+    kernels marked (singular to working precision, where LAPACK's rounding decides between
+    an exact 0 and a tiny det), and those with inf or NaN in the input, where the kernels'
+    arithmetic (reciprocal pivots, closed forms) gives NaN where LAPACK's order of
+    operations gives +-inf or another sign. A complex det that is inf is redone too: NumPy
+    takes every det as ``sign * exp(logabsdet)``, whose sign ``d / |d|`` is NaN there. One
+    pass over the (small) results when nothing was marked."""
+    bad = np.isnan(outs[0]) if op != "det" or dtype.kind != "c" else ~np.isfinite(outs[0])
     for o in outs[1:]:
         bad |= np.isnan(o)
     idx = np.flatnonzero(bad)
@@ -275,7 +359,7 @@ def slogdet(a):
         return sign, logabs
     af = _prepare(a, dtype).reshape(count, n * n)
     _run("slogdet", _det.slogdet_gufunc, (af, n, sign.reshape(count), logabs.reshape(count),
-                                          _sfmin(real)), count, n, dtype)
+                                          _sfmin(real), _rtol(dtype, n)), count, n, dtype)
     _nonfinite_by_lapack("slogdet", af, n, (sign.reshape(count), logabs.reshape(count)),
                          dtype)
     return sign, logabs
@@ -288,7 +372,9 @@ def cholesky(a, upper=False):
     factor ``U`` with ``A = U^H U``), like LAPACK potrf, and only the real part of the
     diagonal. Returns ``(factor, info)``: the factor with zeros in the other triangle (NaN
     where ``info > 0``), ``info`` of the batch shape, ``i > 0`` when the leading minor of
-    order ``i`` is not positive (a NaN counts as not positive).
+    order ``i`` is not positive (decided by NumPy's LAPACK for an element whose pivot is
+    negligible against its diagonal entry, non-positive or NaN; a NaN on the diagonal of
+    LAPACK's factor fails as in reference LAPACK).
     """
     a, dtype, batch, n, count = _square(a)
     out = np.empty(a.shape, dtype=dtype)
@@ -301,14 +387,16 @@ def cholesky(a, upper=False):
     upper = bool(upper)
     if n == 1:
         d = af.real
-        inf[:] = ~(d[:, 0] > 0)
+        inf[:] = np.where(d[:, 0] > 0, 0, -1)
         of[:] = np.sqrt(np.where(d > 0, d, 0))
     elif 2 <= n <= 4:
-        _run("cholesky", getattr(_small, f"cholesky{n}_gufunc"), (af, of, inf, upper), count, n,
-             dtype)
+        _run("cholesky", getattr(_small, f"cholesky{n}_gufunc"),
+             (af, of, inf, upper, _rtol(dtype, n)), count, n, dtype)
     else:
-        _run("cholesky", _cholesky.cholesky_gufunc, (af, n, of, inf, upper), count, n, dtype)
-    _fill_failed(out, info)
+        _run("cholesky", _cholesky.cholesky_gufunc, (af, n, of, inf, upper, _rtol(dtype, n)),
+             count, n, dtype)
+    _settle("cholesky_up" if upper else "cholesky_lo", (af.reshape(count, n, n),),
+            out.reshape(count, n, n), inf, dtype, nan_diagonal_fails=True)
     return out, info
 
 

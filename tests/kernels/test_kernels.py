@@ -137,6 +137,58 @@ def test_singular_element(dtype, case):
     assert sign[2] == 0 and logabs[2] == -np.inf
 
 
+def _rank_deficient(rng, count, n, dtype):
+    """Exactly singular integer matrices of random rank 1 .. n-1: whether an LU's rounding
+    lands on an exactly zero pivot (LAPACK's "Singular matrix") depends on its order of
+    operations, so only LAPACK itself can say what NumPy does with each."""
+    u = rng.integers(-9, 10, (count, n, n - 1)).astype(float)
+    v = rng.integers(-9, 10, (count, n - 1, n)).astype(float)
+    rank = rng.integers(1, n, count)
+    u *= np.arange(n - 1) < rank[:, None, None]
+    if np.dtype(dtype).kind == "c":
+        u = u + 1j * rng.integers(-9, 10, u.shape)
+    return (u @ v).astype(dtype)
+
+
+def _numpy_fails(f, *args):
+    try:
+        f(*args)
+    except np.linalg.LinAlgError:
+        return True
+    return False
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64, np.complex128],
+                         ids=["f32", "f64", "c128"])
+@pytest.mark.parametrize("n", [3, 4, 7], ids=lambda n: f"n{n}")
+def test_singular_to_working_precision_is_numpys_call(dtype, n):
+    """Which elements fail, and the det/slogdet of singular ones, are NumPy's exactly."""
+    rng = np.random.default_rng(n)
+    a = np.concatenate([_rank_deficient(rng, 300, n, dtype), _well(rng, (40, n, n), dtype)])
+    a = a[rng.permutation(len(a))]
+    b = _rand(rng, (len(a), n, 1), dtype)
+    want = np.array([_numpy_fails(np.linalg.inv, m) for m in a])
+    assert 0 < want.sum() < 300  # both outcomes occur among the singular ones
+    out, info = api.inv(a)
+    np.testing.assert_array_equal(info > 0, want)
+    assert not (info < 0).any()
+    for i in np.flatnonzero(~want)[:50]:
+        if np.abs(np.linalg.inv(a[i])).max() > 1e12:  # NumPy's (rounding) answer, redone
+            np.testing.assert_array_equal(out[i], np.linalg.inv(a[i]).astype(dtype))
+    x, info_s = api.solve(a, b)
+    np.testing.assert_array_equal(info_s > 0, [_numpy_fails(np.linalg.solve, m, r)
+                                               for m, r in zip(a, b)])
+    sign, logabs = api.slogdet(a)
+    s_np, l_np = np.linalg.slogdet(a)
+    np.testing.assert_array_equal(sign == 0, s_np == 0)
+    np.testing.assert_array_equal(logabs == -np.inf, l_np == -np.inf)
+    np.testing.assert_array_equal(api.det(a) == 0, np.linalg.det(a) == 0)
+    # positive semidefinite and singular: whether potrf meets a pivot <= 0 is LAPACK's call
+    g = a @ np.conj(np.swapaxes(a, -1, -2))
+    f, info_c = api.cholesky(g)
+    np.testing.assert_array_equal(info_c > 0, [_numpy_fails(np.linalg.cholesky, m) for m in g])
+
+
 @dtypes
 @pytest.mark.parametrize("n", [1, 3, 5], ids=lambda n: f"n{n}")
 def test_not_positive_definite(dtype, n):
@@ -160,12 +212,29 @@ def test_nan_inf_propagate(dtype, n):
     out, info = api.inv(a)
     assert not info.any() and np.isnan(out[1]).any()
     assert np.isfinite(out[[0, 2]]).all()
+    wide = np.complex128 if np.dtype(dtype).kind == "c" else np.float64
+    np.testing.assert_array_equal(out[1], np.linalg.inv(a[1].astype(wide)).astype(dtype))
     d = api.det(a)
     assert np.isnan(d[1]) and np.isfinite(d[[0, 2]]).all()
     sign, logabs = api.slogdet(a)
     s_np, l_np = np.linalg.slogdet(a)
     assert np.isnan(logabs[1])
     np.testing.assert_array_equal(np.isnan(sign), np.isnan(s_np))
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 5], ids=lambda n: f"n{n}")
+@pytest.mark.parametrize("value", [np.inf, -np.inf, complex(np.inf, 1), complex(1, -np.inf)],
+                         ids=["inf", "-inf", "inf+1j", "1-infj"])
+def test_complex_det_with_inf_is_numpys(n, value):
+    """NumPy's complex det is sign * exp(logabsdet), NaN wherever a pivot is infinite."""
+    a = np.stack([np.eye(n, dtype=np.complex128)] * 3)
+    a[1, 0, 0] = value
+    with np.errstate(invalid="ignore"):
+        want = np.linalg.det(a)
+        want_s = np.linalg.slogdet(a)
+    np.testing.assert_array_equal(api.det(a), want)
+    for got, w in zip(api.slogdet(a), want_s):
+        np.testing.assert_array_equal(got, w)
 
 
 def test_inv_inf_matches_numpy():

@@ -76,7 +76,7 @@ def _cholesky_potrf(a, upper):
 
 @_cholesky.impl("lapack")
 def _cholesky_lapack(a, upper):
-    if routing.large_driver("cholesky", a) == "scipy_potrf":
+    if a.ndim == 2 and routing.large_driver("cholesky", a) == "scipy_potrf":
         return _cholesky_potrf(a, upper)
     out = gufunc1(umath_linalg.cholesky_up if upper else umath_linalg.cholesky_lo,
                   "D->D" if a.dtype.kind == "c" else "d->d", a, "not_pd", "cholesky")
@@ -257,7 +257,7 @@ def cholesky(a, /, *, upper=False):
            [0.+0.j, 1.+0.j]])
     """
     a, wrap, t, result_t = v.prepare_square(a, _ufunc(upper), _SIGS)
-    r = _cholesky.call(a, upper=bool(upper))
+    r = _cholesky.call1(a, upper=bool(upper))
     if result_t is not t:
         r = r.astype(result_t, copy=False)
     return wrap(r)
@@ -308,7 +308,7 @@ def cholesky_ex(a, *, upper=False):
     array([0, 1], dtype=int32)
     """
     a, _, t, result_t = v.prepare_square(a, _ufunc(upper), _SIGS)
-    r, info = _cholesky_ex.call(a, upper=bool(upper))
+    r, info = _cholesky_ex.call1(a, upper=bool(upper))
     if result_t is not t:
         r = r.astype(result_t, copy=False)
     return CholeskyExResult(r, unbox_all(info))

@@ -39,7 +39,7 @@ def _det_getrf(a):
 
 @_det.impl("lapack")
 def _det_lapack(a):
-    if routing.large_driver("det", a) == "scipy_getrf":
+    if a.ndim == 2 and routing.large_driver("det", a) == "scipy_getrf":
         return _det_getrf(a)
     # No errstate: NumPy's det warns "invalid value encountered in det" for NaN input.
     return umath_linalg.det(a, signature="D->D" if a.dtype.kind == "c" else "d->d")
@@ -193,7 +193,7 @@ def slogdet(a):
     (1.0, -1151.2925)
     """
     a, _, t, result_t = v.prepare_square(a, umath_linalg.slogdet, _SLOGDET_SIGS)
-    sign, logdet = _slogdet.call(a)
+    sign, logdet = _slogdet.call1(a)
     if type(sign) is np.ndarray and sign.ndim == 0:  # the numba kernels return 0-d arrays
         sign, logdet = sign[()], logdet[()]
     if result_t is not t:
@@ -243,7 +243,7 @@ def det(a):
     array([-2., -3., -8.])
     """
     a, _, t, result_t = v.prepare_square(a, umath_linalg.det, _DET_SIGS)
-    r = _det.call(a)
+    r = _det.call1(a)
     if type(r) is np.ndarray and r.ndim == 0:  # the numba kernels return 0-d arrays
         r = r[()]
     if result_t is not t:

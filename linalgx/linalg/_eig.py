@@ -402,7 +402,7 @@ def eigvals(a):
     array([1.+1.j, 1.-1.j])
     """
     a, _, t, result_t = _prepare_general(a, umath_linalg.eigvals, _EIGVALS_SIGS)
-    w = _eigvals.call(a)
+    w = _eigvals.call1(a)
     real, result_t = _real_if_all_real(t, result_t, w)
     if real:
         w = w.real
@@ -465,7 +465,7 @@ def eig(a):
     array([1.+1.j, 1.-1.j])
     """
     a, wrap, t, result_t = _prepare_general(a, umath_linalg.eig, _EIG_SIGS)
-    w, vt = _eig.call(a)
+    w, vt = _eig.call1(a)
     real, result_t = _real_if_all_real(t, result_t, w)
     if real:
         w, vt = w.real, vt.real
@@ -528,7 +528,7 @@ def eigvalsh(a, UPLO='L'):
     UPLO = _uplo(UPLO)
     ufunc = umath_linalg.eigvalsh_up if UPLO == "U" else umath_linalg.eigvalsh_lo
     a, _, t, result_t = v.prepare_square(a, ufunc, _EIGVALSH_SIGS)
-    w = _eigvalsh.call(a, UPLO=UPLO)
+    w = _eigvalsh.call1(a, UPLO=UPLO)
     if result_t is not t:
         w = w.astype(v.real_dtype(result_t), copy=False)
     return w
@@ -596,7 +596,7 @@ def eigh(a, UPLO='L'):
     UPLO = _uplo(UPLO)
     ufunc = umath_linalg.eigh_up if UPLO == "U" else umath_linalg.eigh_lo
     a, wrap, t, result_t = v.prepare_square(a, ufunc, _EIGH_SIGS)
-    w, vt = _eigh.call(a, UPLO=UPLO)
+    w, vt = _eigh.call1(a, UPLO=UPLO)
     if result_t is not t:
         w = w.astype(v.real_dtype(result_t), copy=False)
         vt = vt.astype(result_t, copy=False)

@@ -42,7 +42,7 @@ def inv_getri(a):
 @_inv.impl("lapack")
 def _inv_lapack(a):
     # NaN / inf: NumPy's gufunc (NaN out, no error), which getrf's pivoting may not match
-    if routing.large_driver("inv", a) == "scipy_getri" and surely_finite(a):
+    if a.ndim == 2 and routing.large_driver("inv", a) == "scipy_getri" and surely_finite(a):
         return inv_getri(a)
     return gufunc1(umath_linalg.inv, "D->D" if a.dtype.kind == "c" else "d->d", a,
                    "singular", "inv")
@@ -177,7 +177,7 @@ def inv(a):
            [ 1.5, -0.5]])
     """
     a, wrap, t, result_t = v.prepare_square(a, umath_linalg.inv, _SIGS)
-    ainv = _inv.call(a)
+    ainv = _inv.call1(a)
     if result_t is not t:
         ainv = ainv.astype(result_t, copy=False)
     return wrap(ainv)
@@ -217,7 +217,7 @@ def inv_ex(a):
     array([0, 1], dtype=int32)
     """
     a, _, t, result_t = v.prepare_square(a, umath_linalg.inv, _SIGS)
-    out, info = _inv_ex.call(a)
+    out, info = _inv_ex.call1(a)
     if result_t is not t:
         out = out.astype(result_t, copy=False)
     return InvExResult(out, info)

@@ -328,14 +328,14 @@ def qr(a, mode='reduced'):
     a = a.astype(t, copy=False)
 
     if mode == 'r':
-        return wrap(_qr_r.call(a).astype(result_t, copy=False))
+        return wrap(_qr_r.call1(a).astype(result_t, copy=False))
     if mode in ('raw', 'economic'):
         h, tau = _qr_raw(a)
         if mode == 'economic':
             return wrap(h.astype(result_t, copy=False))
         q = np.swapaxes(h, -1, -2).astype(result_t, copy=False)
         return wrap(q), tau.astype(result_t, copy=False)
-    q, r = _qr.call(a, complete=mode == 'complete' and m > n)
+    q, r = _qr.call1(a, complete=mode == 'complete' and m > n)
     if result_t is not t:
         q = q.astype(result_t, copy=False)
         r = r.astype(result_t, copy=False)

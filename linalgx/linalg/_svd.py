@@ -57,7 +57,7 @@ def _svd_gesdd(a, full_matrices):
 @_svd.impl("lapack")
 def _svd_lapack(a, full_matrices=True):
     # NaN / inf: NumPy's gufunc, whose answer (an error) gesdd does not promise
-    if routing.large_driver("svd", a) == "scipy_gesdd" and surely_finite(a):
+    if a.ndim == 2 and routing.large_driver("svd", a) == "scipy_gesdd" and surely_finite(a):
         return _svd_gesdd(a, full_matrices)
     ufunc = umath_linalg.svd_f if full_matrices else umath_linalg.svd_s
     sig = "D->DdD" if a.dtype.kind == "c" else "d->ddd"
@@ -362,7 +362,7 @@ def _singular_values(a, check_finite):
     t, result_t = v.common_type(a)
     if check_finite:
         _check_finite(a, "svd_conv", "svd")
-    s = _svdvals.call(_to_compute(a, t))
+    s = _svdvals.call1(_to_compute(a, t))
     if result_t is not t:
         s = s.astype(v.real_dtype(result_t), copy=False)
     return s
@@ -483,7 +483,7 @@ def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
     v.assert_stacked_2d(a)
     t, result_t = v.common_type(a)
     _check_finite(a, "svd_conv", "svd")
-    u, s, vh = _svd.call(_to_compute(a, t), full_matrices=bool(full_matrices))
+    u, s, vh = _svd.call1(_to_compute(a, t), full_matrices=bool(full_matrices))
     if result_t is not t:
         u = u.astype(result_t, copy=False)
         s = s.astype(v.real_dtype(result_t), copy=False)

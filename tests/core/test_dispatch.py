@@ -35,6 +35,27 @@ def test_explicit_backend_and_auto_routing():
     assert get_backend() is None
 
 
+@pytest.mark.parametrize("table", [False, {3: 10}], ids=["route", "square_table"])
+def test_call1_takes_the_same_branch_as_call(table, monkeypatch):
+    """``op.call1(a, **params)``, the one-array fast path, dispatches exactly as ``op(a)``."""
+    from linalgx._core import op as op_module
+    monkeypatch.setattr(op_module, "_paid_for", lambda batch: True)
+    op = Op("marker1")
+    op.impl("lapack")(lambda a, k=0: ("lapack", k))
+    op.impl("numba")(lambda a, k=0: ("numba", k))
+    op.def_route(lambda a, k=0: np.shape(a)[0] >= 10)
+    if table is not False:
+        op.square_table = table
+    cases = [np.zeros((1, 3, 3)), np.zeros((20, 3, 3)), np.zeros((20, 2, 2)), [[1.0]]]
+    for backend in ("auto", "numba", "lapack"):
+        for a in cases:
+            with linalgx.backend(backend):
+                assert op.call1(a) == op(a)
+                assert op.call1(a, k=2) == op(a, k=2)
+    assert op.call1(cases[1], k=1) == ("numba", 1)  # the batch reaches the table / route
+    assert op.call1(cases[0]) == ("lapack", 0)
+
+
 def test_op_without_numba_kernel_falls_back_to_lapack():
     op = Op("only_lapack")
     op.impl("lapack")(lambda a: "lapack")

@@ -244,3 +244,23 @@ def slog3_pass(a, sign, logabs, lo, hi, rtol):
 def slog4_pass(a, sign, logabs, lo, hi, rtol):
     for b in range(a.shape[0]):
         slog_store(det4_kernel(a[b]), sign, logabs, b, lo, hi, rtol)
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def count_nan(x):
+    """The number of NaN entries of the 1-d array ``x`` (real or complex): one pass, for
+    the caller to skip its redo bookkeeping when nothing was marked."""
+    c = 0
+    for i in range(x.shape[0]):
+        c += x[i] != x[i]
+    return c
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def count_nonfinite(x):
+    """The number of entries of the 1-d array ``x`` that are inf or NaN (real or complex)."""
+    c = 0
+    for i in range(x.shape[0]):
+        v = x[i]
+        c += ~((abs(v.real) < np.inf) & (abs(v.imag) < np.inf))
+    return c

@@ -325,12 +325,18 @@ def _nonfinite_by_lapack(op, af, n, outs, dtype):
     operations gives +-inf or another sign. A complex det that is inf is redone too: NumPy
     takes every det as ``sign * exp(logabsdet)``, whose sign ``d / |d|`` is NaN there. One
     pass over the (small) results when nothing was marked."""
+    # one numba pass per output first: NumPy's isnan + flatnonzero below cost about 3 us on
+    # a batch of 16 (and a pass more over a large batch) when, as almost always, none is NaN
+    if op == "det":
+        marked = (_det.count_nonfinite if dtype.kind == "c" else _det.count_nan)(outs[0])
+    else:
+        marked = _det.count_nan(outs[0]) + _det.count_nan(outs[1])
+    if not marked:
+        return
     bad = np.isnan(outs[0]) if op != "det" or dtype.kind != "c" else ~np.isfinite(outs[0])
     for o in outs[1:]:
         bad |= np.isnan(o)
     idx = np.flatnonzero(bad)
-    if idx.size == 0:
-        return
     from numpy.linalg import _umath_linalg as um
     sig = {"det": "D->D", "slogdet": "D->Dd"} if dtype.kind == "c" else {"det": "d->d",
                                                                           "slogdet": "d->dd"}

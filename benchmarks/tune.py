@@ -29,7 +29,7 @@ from . import _timing as tm
 
 OPS = ("det", "slogdet", "inv", "solve", "cholesky", "svd", "svdvals", "eigh", "eigvalsh")
 NS = tuple(range(1, 33))
-BATCHES = (1, 4, 16, 64, 256, 1024, 4096, 16384)
+BATCHES = (1, 2, 4, 8, 16, 32, 64, 256, 1024, 4096, 16384)
 TABLE = pathlib.Path(__file__).resolve().parents[1] / "linalgx" / "_core" / "_routing_table.py"
 
 _STARTUP = """
@@ -107,6 +107,9 @@ def min_batches(results, margin=0.9):
     ``margin`` (timings on a shared machine are noisy). Judging the run by its median rather
     than each point by the margin keeps a size whose win is steady but modest at the
     largest measured batch (which grows at larger ones, where the kernels run threaded).
+
+    The smallest entry is 2: one matrix stays on LAPACK, with NumPy's bits, whatever the
+    process ran before (the kernels' saving there is under a microsecond).
     """
     table = {}
     for op, per_n in results.items():
@@ -120,7 +123,7 @@ def min_batches(results, margin=0.9):
                 ratios.append(t_numba / t_lapack)
             if (wins and len(wins) >= min(2, len(row))
                     and statistics.median(ratios) < margin):
-                table.setdefault(op, {})[n] = wins[-1]
+                table.setdefault(op, {})[n] = max(wins[-1], 2)
     return table
 
 

@@ -36,7 +36,7 @@ from . import _cache
 
 _cache.check()
 
-from . import _cholesky, _det, _lu, _parallel, _small, _soa  # noqa: E402
+from . import _cholesky, _det, _lu, _parallel, _small, _soa, _stack  # noqa: E402
 
 __all__ = ["inv", "det", "slogdet", "solve", "cholesky", "eigh", "svd"]
 
@@ -73,6 +73,26 @@ def _square(a, dtype=None):
     batch = a.shape[:-2]
     n = a.shape[-1]
     return a, dtype, batch, n, math.prod(batch)
+
+
+# Below this much work (count * n**3) a call is serial for every op and dtype (see
+# _min_count), and a C-contiguous native (count, n, n) stack goes to its ``_stack`` entry
+# point in one jitted call: on a batch of ten 3x3 matrices the general path's Python
+# bookkeeping cost about 5 us against the kernels' 50 ns.
+_SERIAL_WORK = 200_000
+
+
+def _small_stack(a):
+    """``(count, n)`` for a stack the ``_stack`` entry points take as it is (a C-contiguous,
+    aligned, writeable ``(count, n, n)`` ndarray of a supported native dtype, count >= 1,
+    n >= 1, small enough to run serially); else None: the general path."""
+    if type(a) is not np.ndarray or a.ndim != 3 or a.dtype not in _SUPPORTED \
+            or not a.flags.carray:
+        return None
+    count, n, m = a.shape
+    if n != m or not count or not n or count * n * n * n >= _SERIAL_WORK:
+        return None
+    return count, n
 
 
 # A second thread should pay once one call's serial work exceeds about 0.5 ms (a warm pool
@@ -138,6 +158,7 @@ def _lapack(op, ins, out, info, count, n, dtype):
 
 _TINY = {t: float(np.finfo(t).tiny) for t in _SUPPORTED}  # a float: fast to type
 _EPS = {t: float(np.finfo(t).eps) for t in _SUPPORTED}
+_REAL = {t: np.empty(0, dtype=t).real.dtype for t in _SUPPORTED}
 
 
 def _sfmin(dtype):
@@ -228,6 +249,15 @@ def inv(a):
     Returns ``(out, info)``: ``out`` of a's shape and dtype (NaN where ``info > 0``), and
     ``info`` of the batch shape (int32, LAPACK getrf's convention).
     """
+    small = _small_stack(a)
+    if small is not None and 2 <= small[1] < _LAPACK_FROM["inv"]:
+        count, n = small
+        dtype = a.dtype
+        out = np.empty_like(a)
+        info = np.zeros(count, dtype=np.int32)
+        if _stack.inv_stack(a, out, info, _TINY[dtype], _rtol(dtype, n)):
+            _settle("inv", (a,), out, info, dtype)
+        return out, info
     a, dtype, batch, n, count = _square(a)
     out = np.empty(a.shape, dtype=dtype)
     info = np.zeros(batch, dtype=np.int32)
@@ -259,6 +289,17 @@ def solve(a, b):
     vector-``b`` rule). The compute dtype is the common type of ``a`` and ``b``. Returns
     ``(x, info)``: ``x`` of b's shape (NaN where ``info > 0``), ``info`` as in :func:`inv`.
     """
+    small = _small_stack(a)
+    if small is not None and 2 <= small[1] < _LAPACK_FROM["solve"] and type(b) is np.ndarray \
+            and b.dtype is a.dtype and b.ndim == 3 and b.flags.carray \
+            and b.shape[:2] == small and b.shape[2]:
+        count, n = small
+        dtype = a.dtype
+        x = np.empty_like(b)
+        info = np.zeros(count, dtype=np.int32)
+        if _stack.solve_stack(a, b, x, info, _TINY[dtype], _rtol(dtype, n)):
+            _settle("solve", (a, b), x, info, dtype)
+        return x, info
     a = np.asarray(a)
     b = np.asarray(b)
     dtype = np.result_type(a.dtype.newbyteorder("="), b.dtype.newbyteorder("="))
@@ -303,6 +344,14 @@ def det(a):
     single matrix gives a 0-d array (the caller converts it to a scalar). ``det`` of
     ``0 x 0`` is 1.
     """
+    small = _small_stack(a)
+    if small is not None:
+        count, n = small
+        dtype = a.dtype
+        out = np.empty(count, dtype=dtype)
+        if _stack.det_stack(a, out, _rtol(dtype, n)):
+            _nonfinite_by_lapack("det", a.reshape(count, n * n), n, (out,), dtype)
+        return out
     a, dtype, batch, n, count = _square(a)
     out = np.empty(batch, dtype=dtype)
     if n == 0:
@@ -353,6 +402,15 @@ def slogdet(a):
     NumPy's for NaN), ``logabsdet`` the real dtype of the same precision. A singular element
     gives ``(0, -inf)``; ``0 x 0`` gives ``(1, 0)``; NaN results are redone as in `det`.
     """
+    small = _small_stack(a)
+    if small is not None:
+        count, n = small
+        dtype = a.dtype
+        sign = np.empty(count, dtype=dtype)
+        logabs = np.empty(count, dtype=_REAL[dtype])
+        if _stack.slogdet_stack(a, sign, logabs, _TINY[dtype], _rtol(dtype, n)):
+            _nonfinite_by_lapack("slogdet", a.reshape(count, n * n), n, (sign, logabs), dtype)
+        return sign, logabs
     a, dtype, batch, n, count = _square(a)
     real = np.empty(0, dtype=dtype).real.dtype
     sign = np.empty(batch, dtype=dtype)
@@ -382,6 +440,16 @@ def cholesky(a, upper=False):
     negligible against its diagonal entry, non-positive or NaN; a NaN on the diagonal of
     LAPACK's factor fails as in reference LAPACK).
     """
+    small = _small_stack(a)
+    if small is not None and small[1] >= 2:
+        count, n = small
+        dtype = a.dtype
+        out = np.empty_like(a)
+        info = np.zeros(count, dtype=np.int32)
+        if _stack.cholesky_stack(a, out, info, bool(upper), _rtol(dtype, n)):
+            _settle("cholesky_up" if upper else "cholesky_lo", (a,), out, info, dtype,
+                    nan_diagonal_fails=True)
+        return out, info
     a, dtype, batch, n, count = _square(a)
     out = np.empty(a.shape, dtype=dtype)
     info = np.zeros(batch, dtype=np.int32)

@@ -14,6 +14,7 @@ import sys
 from . import _routing_table
 
 _loaded_kernels = set()
+_api = None
 _cold_total = 0
 # Set by use_deterministic_algorithms: route by the table alone, not by the process history.
 history_free = False
@@ -35,6 +36,16 @@ def large_driver(op_name, a):
         if n >= min_n:
             driver = name
     return None if driver == "numpy" else driver
+
+
+def kernels_api():
+    """``linalgx.kernels.api``, imported on the first call that needs it (it imports numba);
+    then one global read, not an import statement's lookup, per call."""
+    global _api
+    if _api is None:
+        from ..kernels import api
+        _api = api
+    return _api
 
 
 def mark_loaded(op_name):

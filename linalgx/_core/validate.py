@@ -178,10 +178,19 @@ def prepare_square(a, ufunc, signatures):
     return a, wrap, t, result_t
 
 
+_COMPUTE = (np.dtype(np.float64), np.dtype(np.complex128))  # native byte order only
+
+
 def as_compute(*arrays):
     """The arrays in their common compute dtype (float64 or complex128, native byte order):
     for implementations that compute in the array's own dtype (the numba kernels, SciPy's
     LAPACK wrappers), given arrays that `prepare_square` left in the caller's dtype."""
+    dt = arrays[0].dtype  # the hot path: arrays already in one compute dtype
+    if dt is _COMPUTE[0] or dt is _COMPUTE[1]:
+        if len(arrays) == 1:
+            return arrays[0]
+        if all(x.dtype is dt for x in arrays[1:]):
+            return arrays
     t = common_type(*arrays)[0]
     out = tuple(a if a.dtype is t else a.astype(t) for a in arrays)
     return out[0] if len(out) == 1 else out

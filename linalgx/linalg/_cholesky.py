@@ -87,10 +87,10 @@ def _cholesky_lapack(a, upper):
 
 @_cholesky.impl("numba")
 def _cholesky_numba(a, upper):
-    from ..kernels import api
+    api = routing.kernels_api()
     out, info = api.cholesky(v.as_compute(a), upper=upper)
     routing.mark_loaded("cholesky")
-    if info.any():
+    if np.count_nonzero(info):
         v.raise_on_info(info, "not_pd", "cholesky", a.shape[:-2])
     return out
 
@@ -121,7 +121,7 @@ def _cholesky_ex_lapack(a, upper):
 
 @_cholesky_ex.impl("numba")
 def _cholesky_ex_numba(a, upper):
-    from ..kernels import api
+    api = routing.kernels_api()
     out, info = api.cholesky(v.as_compute(a), upper=upper)
     routing.mark_loaded("cholesky")
     return out, info

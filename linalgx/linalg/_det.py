@@ -47,7 +47,7 @@ def _det_lapack(a):
 
 @_det.impl("numba")
 def _det_numba(a):
-    from ..kernels import api
+    api = routing.kernels_api()
     out = api.det(v.as_compute(a))
     routing.mark_loaded("det")
     return out
@@ -60,7 +60,7 @@ def _slogdet_lapack(a):
 
 @_slogdet.impl("numba")
 def _slogdet_numba(a):
-    from ..kernels import api
+    api = routing.kernels_api()
     sign, logabsdet = api.slogdet(v.as_compute(a))
     routing.mark_loaded("slogdet")
     return sign, logabsdet

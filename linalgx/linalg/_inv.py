@@ -50,10 +50,10 @@ def _inv_lapack(a):
 
 @_inv.impl("numba")
 def _inv_numba(a):
-    from ..kernels import api
+    api = routing.kernels_api()
     out, info = api.inv(v.as_compute(a))
     routing.mark_loaded("inv")
-    if info.any():
+    if np.count_nonzero(info):
         v.raise_on_info(info, "singular", "inv", a.shape[:-2])
     return out
 
@@ -101,7 +101,7 @@ def _inv_ex_lapack(a):
 
 @_inv_ex.impl("numba")
 def _inv_ex_numba(a):
-    from ..kernels import api
+    api = routing.kernels_api()
     out, info = api.inv(v.as_compute(a))
     routing.mark_loaded("inv")
     return out, info

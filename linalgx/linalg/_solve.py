@@ -55,11 +55,11 @@ def _solve_lapack(a, b):
 
 @_solve.impl("numba")
 def _solve_numba(a, b):
-    from ..kernels import api
+    api = routing.kernels_api()
     a, b, batch = broadcast_batch(*v.as_compute(a, b))
     x, info = api.solve(a, b)
     routing.mark_loaded("solve")
-    if info.any():
+    if np.count_nonzero(info):
         v.raise_on_info(info, "singular", "solve", batch)
     return x
 
@@ -82,7 +82,7 @@ def _solve_ex_lapack(a, b):
 
 @_solve_ex.impl("numba")
 def _solve_ex_numba(a, b):
-    from ..kernels import api
+    api = routing.kernels_api()
     a, b, _ = broadcast_batch(*v.as_compute(a, b))
     x, info = api.solve(a, b)
     routing.mark_loaded("solve")

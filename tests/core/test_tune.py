@@ -12,6 +12,8 @@ def test_min_batches_needs_the_largest_batches_and_a_clear_median_win():
         8: {16: (0.5, 1.0), 64: (0.5, 1.0), 256: (2.0, 1.0), 1024: (0.5, 1.0)},
     }}
     assert tune.min_batches(results) == {"inv": {3: 64, 5: 256, 7: 1024}}
+    # a single matrix stays on LAPACK even where numba won from batch 1
+    assert tune.min_batches({"det": {3: {1: (0.5, 1.0), 2: (0.5, 1.0)}}}) == {"det": {3: 2}}
 
 
 def test_driver_choice_is_per_size_range():

@@ -316,6 +316,62 @@ def test_empty(shape):
     assert api.cholesky(a)[0].shape == shape
 
 
+@dtypes
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 6, 17], ids=lambda n: f"n{n}")
+def test_small_stack_entry_points(dtype, n, monkeypatch):
+    """A small C-contiguous (count, n, n) stack runs through one ``_stack`` call; the same
+    matrices as a (1, count, n, n) stack run through the general path. Both run the same
+    kernels, so they agree bit for bit, failures and redone elements included, and agree
+    with NumPy."""
+    rng = np.random.default_rng(300 + n)
+    a = _well(rng, (6, n, n), dtype)
+    a[1] = 1.0 if n > 1 else 0.0  # exactly singular
+    a[4, 0, n - 1] = np.nan
+    spd = _spd(rng, (6, n, n), dtype)
+    spd[2, n - 1, n - 1] = -1.0  # its last leading minor is not positive
+    b = _rand(rng, (6, n, 2), dtype)
+    calls = []
+    for name in ("det_stack", "slogdet_stack", "inv_stack", "solve_stack", "cholesky_stack"):
+        fn = getattr(api._stack, name)
+        monkeypatch.setattr(api._stack, name,
+                            lambda *args, _fn=fn, _name=name: calls.append(_name) or _fn(*args))
+    small = [api.det(a), *api.slogdet(a), *api.inv(a), *api.solve(a, b), *api.cholesky(spd),
+             *api.cholesky(spd, upper=True)]
+    # n = 1 has its own NumPy one-liners; solve from n = 16 runs LAPACK on chunks
+    expected = ["det_stack", "slogdet_stack"] + ["inv_stack"] * (n > 1) \
+        + ["solve_stack"] * (1 < n < 16) + ["cholesky_stack"] * 2 * (n > 1)
+    assert calls == expected
+    general = [api.det(a[None])[0], *(r[0] for r in api.slogdet(a[None])),
+               *(r[0] for r in api.inv(a[None])), *(r[0] for r in api.solve(a[None], b[None])),
+               *(r[0] for r in api.cholesky(spd[None])),
+               *(r[0] for r in api.cholesky(spd[None], upper=True))]
+    assert len(calls) == len(expected)  # the general path did not use _stack
+    for got, want in zip(small, general):
+        assert got.dtype == want.dtype and got.shape == want.shape
+        np.testing.assert_array_equal(got, want)
+    det, sign, logabs, inv, inv_info, x, solve_info, low, low_info = small[:9]
+    wide = np.complex128 if np.dtype(dtype).kind == "c" else np.float64
+    ok = [0, 2, 3, 5]
+    tol = _tol(dtype, a[ok])
+    np.testing.assert_allclose(det[ok], np.linalg.det(a[ok]), rtol=tol)
+    assert det[1] == 0 and sign[1] == 0 and logabs[1] == -np.inf and np.isnan(det[4])
+    np.testing.assert_array_equal(inv_info, [0, _getrf(a[1]), 0, 0, 0, 0])
+    assert np.isnan(inv[1]).all()
+    np.testing.assert_allclose(inv[ok], np.linalg.inv(a[ok]), rtol=tol,
+                               atol=tol * np.abs(np.linalg.inv(a[ok])).max())
+    np.testing.assert_array_equal(inv[4], np.linalg.inv(a[4].astype(wide)).astype(dtype))
+    np.testing.assert_array_equal(solve_info, inv_info)
+    np.testing.assert_allclose(x[ok], np.linalg.solve(a[ok], b[ok]), rtol=tol,
+                               atol=tol * np.abs(np.linalg.solve(a[ok], b[ok])).max())
+    potrf = sl.zpotrf if np.iscomplexobj(spd) else sl.dpotrf
+    np.testing.assert_array_equal(low_info, [potrf(m, lower=True)[1] for m in spd])
+    good = [0, 1, 3, 4, 5]
+    ctol = 50 * n * np.finfo(dtype).eps
+    ref = np.linalg.cholesky(spd[good])
+    np.testing.assert_allclose(low[good], ref, rtol=ctol, atol=ctol * np.abs(ref).max())
+    assert np.isnan(low[2]).all()
+
+
 def test_solve_mixed_dtypes_and_zero_rhs():
     a = np.array([[2.0, 1.0], [1.0, 3.0]])
     b = np.array([[1.0 + 1j], [2.0]])

@@ -14,9 +14,10 @@ Which elements fail is NumPy's decision, not the kernels': an element whose fact
 meets a pivot that is negligible against the terms it was computed from (singular to
 working precision), NaN or inf is redone by NumPy's own LAPACK gufunc, whose result
 (NaN-filled where LAPACK's factorization hit an exactly zero or non-positive pivot) and
-failure it then carries. For such an element ``i`` is the order of the first negligible
-pivot of the kernels' LU (of the failing minor for Cholesky). det and slogdet do the same
-for the elements they mark NaN.
+failure it then carries. For such an element ``i`` is LAPACK's own status (SciPy's getrf
+or potrf on the element, in double precision; the kernels' first negligible pivot in the
+rare case where that LAPACK build does not fail). det and slogdet do the same for the
+elements they mark NaN.
 
 The kernels are serial and release the GIL (``nogil=True``), so calls from several threads
 run concurrently and safely. A large batch is split into chunks run on a few threads
@@ -142,6 +143,7 @@ def _lapack_kernel(ufunc, sig, rtol):
             idx = np.flatnonzero(failed)
             n = ins[0].shape[-1]
             _lu.negligible_pivot(ins[0].reshape(-1, n * n), n, idx, info, rtol)
+            _lapack_status(ufunc.__name__, ins[0][idx], info, idx)
     return kernel
 
 
@@ -214,6 +216,26 @@ def _gufunc_failures(ufunc, sig, ins, out):
     return failed
 
 
+def _lapack_status(name, a, info, idx):
+    """``info[idx[j]]`` = LAPACK's own status for the failed element whose matrix is
+    ``a[j]``: getrf's (``U[i-1, i-1] == 0``) for inv and solve, potrf's (the leading minor of
+    order i is not positive) for Cholesky, as torch's ``*_ex`` and linalgx's lapack backend
+    report it, in double precision as NumPy's gufunc computed. Where that LAPACK build does
+    not fail, ``info`` keeps the kernels' negligible pivot."""
+    from scipy.linalg import lapack
+
+    a = a.astype(_wide(a.dtype), copy=False)
+    if name.startswith("cholesky"):
+        potrf = lapack.get_lapack_funcs("potrf", dtype=a.dtype)
+        codes = [potrf(m, lower=int(name == "cholesky_lo"))[1] for m in a]
+    else:
+        getrf = lapack.get_lapack_funcs("getrf", dtype=a.dtype)
+        codes = [getrf(m)[2] for m in a]
+    for i, code in zip(idx, codes):
+        if code > 0:
+            info[i] = code
+
+
 def _settle(name, ins, out, info, dtype, nan_diagonal_fails=False):
     """Finish a call: redo the elements the kernels gave up on (``info < 0``) with NumPy's
     gufunc ``name``, which gives them NumPy's result and, where LAPACK failed,
@@ -233,9 +255,12 @@ def _settle(name, ins, out, info, dtype, nan_diagonal_fails=False):
         wide = _wide(dtype)
         sig = wide.char * len(ins) + "->" + wide.char
         res = np.empty((idx.size,) + out.shape[1:], dtype=wide)
-        failed = _gufunc_failures(getattr(um, name), sig, [x[idx] for x in ins], res)
+        sub = [x[idx] for x in ins]
+        failed = _gufunc_failures(getattr(um, name), sig, sub, res)
         out[idx] = res
         info[idx] = 0 if failed is None else np.where(failed, -info[idx], 0)
+        if failed is not None:
+            _lapack_status(name, sub[0][failed], info, idx[failed])
         if nan_diagonal_fails:
             bad = np.isnan(np.diagonal(res, axis1=-2, axis2=-1))
             info[idx] = np.where((info[idx] == 0) & bad.any(axis=-1), bad.argmax(axis=-1) + 1,

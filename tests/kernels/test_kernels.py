@@ -172,12 +172,15 @@ def test_singular_to_working_precision_is_numpys_call(dtype, n):
     out, info = api.inv(a)
     np.testing.assert_array_equal(info > 0, want)
     assert not (info < 0).any()
+    # the failing pivot is LAPACK getrf's, as torch.linalg.inv_ex reports it
+    np.testing.assert_array_equal(info[want], [_getrf(m) for m in a[want]])
     for i in np.flatnonzero(~want)[:50]:
         if np.abs(np.linalg.inv(a[i])).max() > 1e12:  # NumPy's (rounding) answer, redone
             np.testing.assert_array_equal(out[i], np.linalg.inv(a[i]).astype(dtype))
     x, info_s = api.solve(a, b)
     np.testing.assert_array_equal(info_s > 0, [_numpy_fails(np.linalg.solve, m, r)
                                                for m, r in zip(a, b)])
+    np.testing.assert_array_equal(info_s[info_s > 0], [_getrf(m) for m in a[info_s > 0]])
     sign, logabs = api.slogdet(a)
     s_np, l_np = np.linalg.slogdet(a)
     np.testing.assert_array_equal(sign == 0, s_np == 0)
@@ -187,6 +190,10 @@ def test_singular_to_working_precision_is_numpys_call(dtype, n):
     g = a @ np.conj(np.swapaxes(a, -1, -2))
     f, info_c = api.cholesky(g)
     np.testing.assert_array_equal(info_c > 0, [_numpy_fails(np.linalg.cholesky, m) for m in g])
+    potrf = sl.zpotrf if np.iscomplexobj(g) else sl.dpotrf
+    wide = np.complex128 if np.iscomplexobj(g) else np.float64
+    np.testing.assert_array_equal(info_c[info_c > 0],
+                                  [potrf(m.astype(wide), lower=1)[1] for m in g[info_c > 0]])
 
 
 @dtypes

@@ -1,12 +1,13 @@
-"""One jitted call per small stack: the serial path of ``api`` for a few matrices.
+"""The kernels of a ``(count, n, n)`` stack, chosen for n inside one jitted call.
 
-A batch of ten 3x3 matrices is about 50 ns of arithmetic, and ``api``'s general path (views
-reshaped in Python, one dispatch to pick the kernel for n, another to count what it marked)
-cost about 5 us around it, more than NumPy's LAPACK gufunc takes for the whole call. These
-entry points take the ``(count, n, n)`` C-contiguous stacks as they are, pick the kernel for
-n inside the jitted code and return how many elements were marked (``info != 0``, or a NaN
-result of det/slogdet), so that ``api`` does its bookkeeping only when that count is not 0.
-They call the same kernels as the general path with the same arguments: the same bits.
+``api`` runs every stack of inv, solve and Cholesky through these entry points (the chunks
+of a large batch in the thread pool, a small C-contiguous stack directly), so which kernel
+serves which n is decided here only. Each returns how many elements were marked
+(``info != 0``, or a NaN result of det/slogdet): on a batch of ten 3x3 matrices, about 50 ns
+of arithmetic, ``api``'s Python bookkeeping around the kernels (views reshaped in Python, a
+second dispatch to count what was marked) had cost about 5 us, more than NumPy's LAPACK
+gufunc takes for the whole call, so the small-stack path does that bookkeeping only when
+the count is not 0.
 """
 from numba import njit, types
 from numba.extending import overload
@@ -70,8 +71,8 @@ def inv_stack(a, out, info, sfmin, rtol):
 
 @njit(cache=True, nogil=True, error_model="numpy")
 def solve_stack(a, b, x, info, sfmin, rtol):
-    """``x = solve(a, b)`` for n >= 2 and ``(count, n, k)`` right-hand sides, k >= 1;
-    returns the number of nonzero ``info``."""
+    """``x = solve(a, b)`` for n >= 2 and ``(count, n, k)`` right-hand sides; returns the
+    number of nonzero ``info``. With k == 0 a singular matrix still fails, as in gesv."""
     count, n, k = b.shape[0], b.shape[1], b.shape[2]
     af = a.reshape(count, n * n)
     bf = b.reshape(count, n * k)
@@ -82,11 +83,11 @@ def solve_stack(a, b, x, info, sfmin, rtol):
         _soa.solve3_soa(af, bf, xf, info, sfmin, rtol)
     elif k == 1 and n == 4:
         _soa.solve4_soa(af, bf, xf, info, sfmin, rtol)
-    elif n == 2:
+    elif k > 1 and n == 2:
         _small.solve2_gufunc(af, bf, k, xf, info, sfmin, rtol)
-    elif n == 3:
+    elif k > 1 and n == 3:
         _small.solve3_gufunc(af, bf, k, xf, info, sfmin, rtol)
-    elif n == 4:
+    elif k > 1 and n == 4:
         _small.solve4_gufunc(af, bf, k, xf, info, sfmin, rtol)
     else:
         _lu.solve_gufunc(af, bf, n, k, xf, info, sfmin, rtol)

@@ -37,7 +37,7 @@ from . import _cache
 
 _cache.check()
 
-from . import _cholesky, _det, _lu, _parallel, _small, _soa, _stack  # noqa: E402
+from . import _det, _lu, _parallel, _stack  # noqa: E402
 
 __all__ = ["inv", "det", "slogdet", "solve", "cholesky", "eigh", "svd"]
 
@@ -294,15 +294,12 @@ def inv(a):
     if n == 1:
         inf[:] = af[:, 0] == 0
         np.divide(1, af, out=of, where=af != 0)
-    elif n <= 4:
-        _run("inv", getattr(_soa, f"inv{n}_soa"), (af, of, inf, _sfmin(dtype), _rtol(dtype, n)),
-             count, n, dtype)
     elif _use_lapack("inv", n):
         _lapack("inv", (af.reshape(count, n, n),), of.reshape(count, n, n), inf, count, n,
                 dtype)
     else:
-        _run("inv", _lu.inv_gufunc, (af, n, of, inf, _sfmin(dtype), _rtol(dtype, n)), count,
-             n, dtype)
+        _run("inv", _stack.inv_stack, (af.reshape(count, n, n), of.reshape(count, n, n), inf,
+                                       _sfmin(dtype), _rtol(dtype, n)), count, n, dtype)
     _settle("inv", (af.reshape(count, n, n),), out.reshape(count, n, n), inf, dtype)
     return out, info
 
@@ -316,8 +313,7 @@ def solve(a, b):
     """
     small = _small_stack(a)
     if small is not None and 2 <= small[1] < _LAPACK_FROM["solve"] and type(b) is np.ndarray \
-            and b.dtype is a.dtype and b.ndim == 3 and b.flags.carray \
-            and b.shape[:2] == small and b.shape[2]:
+            and b.dtype is a.dtype and b.ndim == 3 and b.flags.carray and b.shape[:2] == small:
         count, n = small
         dtype = a.dtype
         x = np.empty_like(b)
@@ -343,19 +339,13 @@ def solve(a, b):
     if n == 1:
         inf[:] = af[:, 0] == 0
         np.divide(bf, af, out=xf, where=af != 0)
-    elif 2 <= n <= 4 and k == 1:
-        _run("solve", getattr(_soa, f"solve{n}_soa"),
-             (af, bf, xf, inf, _sfmin(dtype), _rtol(dtype, n)), count, n, dtype)
-    elif 2 <= n <= 4 and k > 0:
-        _run("solve", getattr(_small, f"solve{n}_gufunc"),
-             (af, bf, k, xf, inf, _sfmin(dtype), _rtol(dtype, n)), count, n, dtype)
     elif k > 0 and _use_lapack("solve", n, k):
         _lapack("solve", (af.reshape(count, n, n), bf.reshape(count, n, k)),
                 xf.reshape(count, n, k), inf, count, n, dtype)
     else:
-        # k == 0 too: a singular matrix still fails, as in LAPACK gesv.
-        _run("solve", _lu.solve_gufunc, (af, bf, n, k, xf, inf, _sfmin(dtype), _rtol(dtype, n)),
-             count, n, dtype)
+        _run("solve", _stack.solve_stack, (af.reshape(count, n, n), bf.reshape(count, n, k),
+                                           xf.reshape(count, n, k), inf, _sfmin(dtype),
+                                           _rtol(dtype, n)), count, n, dtype)
     _settle("solve", (af.reshape(count, n, n), bf.reshape(count, n, k)),
             x.reshape(count, n, k), inf, dtype)
     return x, info
@@ -488,12 +478,10 @@ def cholesky(a, upper=False):
         d = af.real
         inf[:] = np.where(d[:, 0] > 0, 0, -1)
         of[:] = np.sqrt(np.where(d > 0, d, 0))
-    elif 2 <= n <= 4:
-        _run("cholesky", getattr(_small, f"cholesky{n}_gufunc"),
-             (af, of, inf, upper, _rtol(dtype, n)), count, n, dtype)
     else:
-        _run("cholesky", _cholesky.cholesky_gufunc, (af, n, of, inf, upper, _rtol(dtype, n)),
-             count, n, dtype)
+        _run("cholesky", _stack.cholesky_stack, (af.reshape(count, n, n),
+                                                 of.reshape(count, n, n), inf, upper,
+                                                 _rtol(dtype, n)), count, n, dtype)
     _settle("cholesky_up" if upper else "cholesky_lo", (af.reshape(count, n, n),),
             out.reshape(count, n, n), inf, dtype, nan_diagonal_fails=True)
     return out, info

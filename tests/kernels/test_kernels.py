@@ -327,9 +327,9 @@ def test_empty(shape):
 @pytest.mark.parametrize("n", [1, 2, 3, 4, 6, 17], ids=lambda n: f"n{n}")
 def test_small_stack_entry_points(dtype, n, monkeypatch):
     """A small C-contiguous (count, n, n) stack runs through one ``_stack`` call; the same
-    matrices as a (1, count, n, n) stack run through the general path. Both run the same
-    kernels, so they agree bit for bit, failures and redone elements included, and agree
-    with NumPy."""
+    matrices as a (1, count, n, n) stack run through the general path (layout conversion,
+    then ``_run``). Both run the same kernels, so they agree bit for bit, failures and
+    redone elements included, and agree with NumPy."""
     rng = np.random.default_rng(300 + n)
     a = _well(rng, (6, n, n), dtype)
     a[1] = 1.0 if n > 1 else 0.0  # exactly singular
@@ -342,17 +342,20 @@ def test_small_stack_entry_points(dtype, n, monkeypatch):
         fn = getattr(api._stack, name)
         monkeypatch.setattr(api._stack, name,
                             lambda *args, _fn=fn, _name=name: calls.append(_name) or _fn(*args))
+    run = api._run
+    monkeypatch.setattr(api, "_run", lambda *args: calls.append("_run") or run(*args))
     small = [api.det(a), *api.slogdet(a), *api.inv(a), *api.solve(a, b), *api.cholesky(spd),
              *api.cholesky(spd, upper=True)]
     # n = 1 has its own NumPy one-liners; solve from n = 16 runs LAPACK on chunks
     expected = ["det_stack", "slogdet_stack"] + ["inv_stack"] * (n > 1) \
-        + ["solve_stack"] * (1 < n < 16) + ["cholesky_stack"] * 2 * (n > 1)
-    assert calls == expected
+        + (["solve_stack"] if n < 16 else ["_run"]) * (n > 1) + ["cholesky_stack"] * 2 * (n > 1)
+    assert calls == expected  # no _run (but solve's LAPACK chunks): the one-call path
+    del calls[:]
     general = [api.det(a[None])[0], *(r[0] for r in api.slogdet(a[None])),
                *(r[0] for r in api.inv(a[None])), *(r[0] for r in api.solve(a[None], b[None])),
                *(r[0] for r in api.cholesky(spd[None])),
                *(r[0] for r in api.cholesky(spd[None], upper=True))]
-    assert len(calls) == len(expected)  # the general path did not use _stack
+    assert "_run" in calls and calls[0] == "_run"  # the general path
     for got, want in zip(small, general):
         assert got.dtype == want.dtype and got.shape == want.shape
         np.testing.assert_array_equal(got, want)

@@ -1310,3 +1310,61 @@ def cholesky4_gufunc(a, out, info, upper, rtol):
             y[13] = a31
             y[14] = a32
             y[15] = a33
+
+
+@njit(cache=True, nogil=True)
+def det2_kernel(x):
+    """``(det, bound)`` of a 2x2 matrix: its closed form and the scale of
+    its rounding error (see _gen_small._det_lines)."""
+    p, q = x[0] * x[3], x[1] * x[2]
+    d = p - q
+    bound = cabs1(p) + cabs1(q)
+    return d, bound
+
+
+@njit(cache=True, nogil=True)
+def det3_kernel(x):
+    """``(det, bound)`` of a 3x3 matrix: its closed form and the scale of
+    its rounding error (see _gen_small._det_lines)."""
+    p0, q0 = x[4] * x[8], x[5] * x[7]
+    p1, q1 = x[3] * x[8], x[5] * x[6]
+    p2, q2 = x[3] * x[7], x[4] * x[6]
+    d = x[0] * (p0 - q0) - x[1] * (p1 - q1) + x[2] * (p2 - q2)
+    bound = (cabs1(x[0]) * (cabs1(p0) + cabs1(q0))
+        + cabs1(x[1]) * (cabs1(p1) + cabs1(q1))
+        + cabs1(x[2]) * (cabs1(p2) + cabs1(q2))
+        )
+    return d, bound
+
+
+@njit(cache=True, nogil=True)
+def det4_kernel(x):
+    """``(det, bound)`` of a 4x4 matrix: its closed form and the scale of
+    its rounding error (see _gen_small._det_lines)."""
+    s0p, s0q = x[0] * x[5], x[1] * x[4]
+    s1p, s1q = x[0] * x[6], x[2] * x[4]
+    s2p, s2q = x[0] * x[7], x[3] * x[4]
+    s3p, s3q = x[1] * x[6], x[2] * x[5]
+    s4p, s4q = x[1] * x[7], x[3] * x[5]
+    s5p, s5q = x[2] * x[7], x[3] * x[6]
+    c5p, c5q = x[10] * x[15], x[11] * x[14]
+    c4p, c4q = x[9] * x[15], x[11] * x[13]
+    c3p, c3q = x[9] * x[14], x[10] * x[13]
+    c2p, c2q = x[8] * x[15], x[11] * x[12]
+    c1p, c1q = x[8] * x[14], x[10] * x[12]
+    c0p, c0q = x[8] * x[13], x[9] * x[12]
+    d = ((s0p - s0q) * (c5p - c5q)
+        - (s1p - s1q) * (c4p - c4q)
+        + (s2p - s2q) * (c3p - c3q)
+        + (s3p - s3q) * (c2p - c2q)
+        - (s4p - s4q) * (c1p - c1q)
+        + (s5p - s5q) * (c0p - c0q)
+        )
+    bound = ((cabs1(s0p) + cabs1(s0q)) * (cabs1(c5p) + cabs1(c5q))
+        + (cabs1(s1p) + cabs1(s1q)) * (cabs1(c4p) + cabs1(c4q))
+        + (cabs1(s2p) + cabs1(s2q)) * (cabs1(c3p) + cabs1(c3q))
+        + (cabs1(s3p) + cabs1(s3q)) * (cabs1(c2p) + cabs1(c2q))
+        + (cabs1(s4p) + cabs1(s4q)) * (cabs1(c1p) + cabs1(c1q))
+        + (cabs1(s5p) + cabs1(s5q)) * (cabs1(c0p) + cabs1(c0q))
+        )
+    return d, bound

@@ -116,3 +116,57 @@ def _recip_in_range_overload(x):
     def recip_in_range_real(x):
         return 1 / x
     return recip_in_range_real
+
+
+def unit(d, ad):
+    """``d / |d|`` given ``ad = |d| > 0``: NumPy's slogdet sign (pure-Python stub)."""
+    return phase(d)
+
+
+@overload(unit)
+def _unit_overload(d, ad):
+    if isinstance(d, types.Complex):
+        def unit_complex(d, ad):
+            return d * (1 / ad)  # one real division instead of a complex one
+        return unit_complex
+
+    def unit_real(d, ad):
+        return -1.0 if d < 0 else 1.0
+    return unit_real
+
+
+def modulus(d):
+    """``|d|`` where ``|re| + |im|`` of ``d`` is in slogdet's trusted range (stub)."""
+    return abs(d)
+
+
+@overload(modulus)
+def _modulus_overload(d):
+    if isinstance(d, types.Complex):
+        def modulus_complex(d):
+            return np.sqrt(abs2(d))  # safe in the trusted range; hypot is a libm call
+        return modulus_complex
+
+    def modulus_real(d):
+        return abs(d)
+    return modulus_real
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def untrusted(d, bound, rtol):
+    """1 where the closed-form det ``d`` may not stand, else 0: not above ``rtol`` times the
+    ``bound`` of its terms, or not finite (``|re| + |im|``: no hypot call; it overflows only
+    within a factor 2 of overflow, and then LU merely recomputes the element); no
+    branches."""
+    t = cabs1(d)
+    return (t <= rtol * bound) | (t != t) | (t == np.inf)
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def slog_store(d, bound, sign, logabs, b, lo, hi, rtol):
+    """Store slogdet's ``sign`` and ``|d|`` of the closed-form det ``d`` at ``b``, or -1 for
+    ``|d|`` where it is not trusted (see _det.slogdet_gufunc); no branches."""
+    t = cabs1(d)
+    ad = modulus(d)
+    sign[b] = unit(d, ad)
+    logabs[b] = ad if (t >= lo) & (t <= hi) & (t > rtol * bound) else -1

@@ -196,6 +196,30 @@ def test_singular_to_working_precision_is_numpys_call(dtype, n):
                                   [potrf(m.astype(wide), lower=1)[1] for m in g[info_c > 0]])
 
 
+@pytest.mark.parametrize("dtype", [np.float64, np.complex128], ids=["f64", "c128"])
+@pytest.mark.parametrize("n", [2, 3, 4, 5], ids=lambda n: f"n{n}")
+def test_det_of_inexact_rank_deficient_stacks(dtype, n):
+    """Rank r < n with inexact entries (a rounded product u @ v): the stored matrix is
+    within rounding of rank r, so its det is of order eps**(n - r) times scale**n (the det
+    of A + E is of order |E|**(n - r) near a matrix of rank r). A closed form whose minors
+    are all rounding residue (rank n - 2 or less) gets eps**1 from its last subtraction;
+    those elements must go to LU, which gives LAPACK's answer, zeros included."""
+    rng = np.random.default_rng(100 + n)
+    eps = np.finfo(dtype).eps
+    for r in range(1, n):
+        u, v = _rand(rng, (2000, n, r), dtype), _rand(rng, (2000, r, n), dtype)
+        a = u @ v
+        scale = np.abs(a).max(axis=(1, 2)) ** n
+        want = np.linalg.det(a)
+        d = api.det(a)
+        assert np.all(np.abs(d) <= 64 * n * eps ** (n - r) * scale), r
+        np.testing.assert_array_equal(d == 0, want == 0)
+        sign, logabs = api.slogdet(a)
+        s_np, l_np = np.linalg.slogdet(a)
+        np.testing.assert_array_equal(sign == 0, s_np == 0)
+        finite = np.isfinite(l_np)
+        assert np.all(logabs[finite] <= np.log(64 * n * eps ** (n - r) * scale[finite]))
+
 @dtypes
 @pytest.mark.parametrize("n", [1, 3, 5], ids=lambda n: f"n{n}")
 def test_not_positive_definite(dtype, n):

@@ -199,6 +199,26 @@ def _strided_out(out):
     return False
 
 
+def _overlaps(out, args):
+    """Whether an output of ``out`` shares memory with an argument other than as the very
+    same elements: NumPy's ufunc loop copies an input only where one pass in order could
+    read an element after writing it, so ``f(a[1:], out=a[:-1])`` is left to its forward
+    loop, which the parallel twin's threads would break at the chunk boundaries (reading
+    elements the next chunk has already overwritten)."""
+    if out is None:
+        return False
+    for o in out if isinstance(out, tuple) else (out,):
+        if not isinstance(o, np.ndarray):
+            continue
+        for a in args:
+            if (isinstance(a, np.ndarray) and np.may_share_memory(a, o)
+                    and not (a.__array_interface__["data"][0]
+                             == o.__array_interface__["data"][0]
+                             and a.strides == o.strides and a.shape == o.shape)):
+                return True
+    return False
+
+
 def _masked(u, args, kwargs, where):
     # numba-built ufuncs reject where= (NumPy's masked iterator); evaluate everywhere and
     # copy through the mask, which leaves the unselected output elements as where= does
@@ -262,7 +282,8 @@ def call(name, *args, **kwargs):
     else:
         kind = "real"
     parallel = False
-    if _size(args) >= PARALLEL_MIN and _parallel_ok:
+    if (_size(args) >= PARALLEL_MIN and _parallel_ok
+            and not _overlaps(kwargs.get("out"), args)):
         parallel = _parallel_lock.acquire(blocking=False)
     try:
         u = get(name, kind, parallel)

@@ -147,6 +147,24 @@ def _big(name):
     return x
 
 
+@pytest.mark.parametrize("name", ["erf", "gammaln", "digamma", "xlogy", "gammainc"])
+def test_large_overlapping_out_as_numpys_forward_loop(name):
+    """``f(a[1:], out=a[:-1])``: NumPy's ufunc runs its forward loop without copying the
+    input (each element is read before it is overwritten); a threaded loop over chunks
+    would read the start of the next chunk after that chunk's thread overwrote it."""
+    import scipy.special as sc
+    n = max(ufuncs.PARALLEL_MIN, fastpath.PARALLEL_MIN) + 1237
+    x = np.linspace(0.1, 3.0, n + 1)
+    nin = 2 if name in ("xlogy", "gammainc") else 1
+    want = getattr(sc, name)(*[x[1:]] * nin)
+    a = x.copy()
+    getattr(ls, name)(*[a[1:]] * nin, out=a[:-1])
+    np.testing.assert_allclose(a[:-1], want, rtol=1e-14)
+    b = x.copy()                          # the reverse overlap: NumPy copies the input
+    getattr(ls, name)(*[b[:-1]] * nin, out=b[1:])
+    np.testing.assert_allclose(b[1:], getattr(sc, name)(*[x[:-1]] * nin), rtol=1e-14)
+
+
 @pytest.mark.parametrize("name", ["erf", "gammaln", "log_ndtr"])
 def test_results_do_not_depend_on_thread_count(name, monkeypatch):
     x = _big(name)

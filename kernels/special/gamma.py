@@ -170,7 +170,9 @@ def polygamma(n, x):
         return digamma(x)
     if n != np.floor(n):
         return NAN
-    sign = 1.0 if (int(n) + 1) % 2 == 0 else -1.0
+    # (-1)**(n+1) as SciPy's float power: n + 1 of 2**53 or more (inf included) is even
+    m = n + 1.0
+    sign = -1.0 if abs(m) < 9007199254740992.0 and m % 2.0 != 0.0 else 1.0
     return sign * gamma(n + 1.0) * zeta(n + 1.0, x)
 
 

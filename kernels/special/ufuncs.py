@@ -81,7 +81,7 @@ SPECS = {
     "t_legendre_p": (w.t_legendre, "fl->f dl->d ff->f dd->d", None, ""),
     "expit": (w.expit, "d->d f->f", w.cexpit, "D->D F->F"),
     "logit": (w.logit, "d->d f->f", None, ""),
-    "sinc": (w.sinc, "f->f d->d", w.csinc, "F->F D->D"),
+    "sinc": (w.sinc, "d->d f->f", w.csinc, "F->F D->D"),
     "entr": (w.entr, "f->f d->d", None, ""),
     "xlogy": (w.xlogy, "dd->d ff->f", w.cxlogy, "DD->D FF->F"),
     "xlog1py": (w.xlog1py, "dd->d ff->f", w.cxlog1py, "DD->D FF->F"),
@@ -171,13 +171,6 @@ def _exact_loop(u, args):
     return None
 
 
-def _is_complex(a):
-    dt = getattr(a, "dtype", None)
-    if dt is not None:
-        return dt.kind == "c"
-    return isinstance(a, complex)
-
-
 def _size(args):
     n = 1
     for a in args:
@@ -253,17 +246,76 @@ def noninteger(n):
         return bool(np.any(np.isfinite(n) & (n != np.floor(n.real))))
 
 
-def _complex_by_scipy(name, args, kwargs):
-    """Complex arguments of a function whose kernels are real only (erf, digamma, airy,
-    ...): SciPy's ufunc where it has complex loops (the same values a SciPy user gets), else
-    NumPy's TypeError for a ufunc without a loop for the input."""
+# SciPy's ufuncs behind its Python functions zeta and spherical_jn
+_SCIPY_PRIVATE = {"zeta": "_zeta", "riemann_zeta": "_riemann_zeta",
+                  "spherical_jn": "_spherical_jn", "spherical_jn_d": "_spherical_jn_d"}
+
+
+def _scipy_ufunc(name):
     import scipy.special
+    if name in _SCIPY_PRIVATE:
+        return getattr(scipy.special._ufuncs, _SCIPY_PRIVATE[name], None)
     ref = getattr(scipy.special, _SCIPY_NAME.get(name, name), None)
-    if isinstance(ref, np.ufunc) and any("D" in t.split("->")[0] for t in ref.types):
+    return ref if isinstance(ref, np.ufunc) else None
+
+
+def _by_scipy(name, args, kwargs, chars):
+    """Arguments, or a ``dtype=``/``signature=``, of types these kernels do not evaluate
+    (``chars``: "D" complex, "g" long double): SciPy's ufunc where it has loops taking them
+    (the same values a SciPy user gets), else NumPy's TypeError for a ufunc without a loop
+    for the input."""
+    ref = _scipy_ufunc(name)
+    if ref is not None and any(c in t.split("->")[0] for t in ref.types for c in chars):
         with np.errstate(all="ignore"):
             return ref(*args, **kwargs)
     with np.errstate(all="ignore"):
         return get(name, "real", False)(*args, **kwargs)
+
+
+def _requested(kwargs):
+    """The type characters that ``dtype=`` and ``signature=`` ask for ("" if none, or if
+    NumPy will reject them anyway)."""
+    sig = kwargs.get("signature")
+    if isinstance(sig, str):
+        types = [c for c in sig if c not in "-> ,"]
+    else:
+        types = [t for t in (sig if isinstance(sig, tuple) else (sig,)) if t is not None]
+    if kwargs.get("dtype") is not None:
+        types.append(kwargs["dtype"])
+    try:
+        return "".join(np.dtype(t).char for t in types)
+    except (TypeError, ValueError):
+        return ""
+
+
+def _sinc(args, kwargs):
+    """sinc with the result types of ``np.sinc`` (which scipy.special.sinc is: Python code, not
+    a ufunc, whose type is the input's promoted with a Python float): float16 stays float16,
+    np.matrix or MaskedArray input gives a plain ndarray, long double goes to ``np.sinc``
+    itself. ``NotImplemented`` where the ufunc's own type resolution already agrees."""
+    x = args[0]
+    if isinstance(x, np.ndarray) and type(x) is not np.ndarray:
+        x = np.asarray(x)
+    ch = _dtype_char(x)
+    if ch is not None and ch in "gG":
+        # np.sinc takes no keywords: out= and where= are applied to its result
+        out = kwargs.pop("out", None)
+        where = kwargs.pop("where", True)
+        if kwargs:
+            raise TypeError(f"sinc of long double input takes no {', '.join(kwargs)}")
+        with np.errstate(all="ignore"):
+            res = np.sinc(x)
+        if out is None:
+            return res
+        out = out[0] if isinstance(out, tuple) else out
+        np.copyto(out, res, where=where)
+        return out
+    if ch == "e" and kwargs.get("out") is None and not _requested(kwargs):
+        # no float16 loop: the float64 one, rounded once
+        return call("sinc", x.astype(np.float64), **kwargs).astype(np.float16)
+    if x is not args[0]:
+        return call("sinc", x, **kwargs)
+    return NotImplemented
 
 
 def call(name, *args, **kwargs):
@@ -271,13 +323,22 @@ def call(name, *args, **kwargs):
     if name in _NONINTEGER_DEGREE and args and noninteger(args[0]):
         import scipy.special
         return getattr(scipy.special, _SCIPY_NAME.get(name, name))(*args, **kwargs)
+    if name == "sinc":
+        res = _sinc(args, kwargs)
+        if res is not NotImplemented:
+            return res
     if name in fastpath.NAMES:
         res = fastpath.call(name, args, kwargs)
         if res is not NotImplemented:
             return res
-    if any(_is_complex(a) for a in args):
+    chars = "".join(c for c in map(_dtype_char, args) if c is not None)
+    if kwargs:
+        chars += _requested(kwargs)
+    if "g" in chars or "G" in chars:
+        return _by_scipy(name, args, kwargs, "gG")
+    if "F" in chars or "D" in chars:
         if SPECS.get(name, (0, 0, None))[2] is None:
-            return _complex_by_scipy(name, args, kwargs)
+            return _by_scipy(name, args, kwargs, "FD")
         kind = "complex"
     else:
         kind = "real"

@@ -88,7 +88,8 @@ def_elementwise_rules(_log1p, _d_log1p)
 def_elementwise_rules(_round, _d_round)
 
 
-def _doc(name, what, deriv, example, value, complex_ok=False, extra=""):
+def _doc(name, what, deriv, example, value, complex_ok=False, extra="", notes="",
+         returns="The function values, in the input's precision (float64 for integers)."):
     cplx = "Real or complex input." if complex_ok else "Real input."
     return f"""
     {what}
@@ -105,7 +106,7 @@ def _doc(name, what, deriv, example, value, complex_ok=False, extra=""):
     Returns
     -------
     res : scalar or ndarray
-        The function values, in the input's precision (float64 for integers).
+        {returns}
 
     See Also
     --------
@@ -113,7 +114,7 @@ def _doc(name, what, deriv, example, value, complex_ok=False, extra=""):
 
     Notes
     -----
-    Autodiff: {deriv}
+    {notes}Autodiff: {deriv}
 
     Examples
     --------
@@ -174,16 +175,24 @@ def round(x, out=None, *, decimals=0, **kwargs):
 
 expit.__doc__ = _doc("expit", "Logistic sigmoid ``1 / (1 + exp(-x))``.",
                      "holomorphic; ``d expit = expit (1 - expit) dx``.",
-                     "float(expit(2.0))", "0.8807970779778823", complex_ok=True)
+                     "float(expit(2.0))", "0.8807970779778823", complex_ok=True,
+                     notes="Long double input goes to SciPy's long double loop.\n\n    ")
 logit.__doc__ = _doc("logit", "Logit ``log(x / (1 - x))``, the inverse of :func:`expit`.",
                      "``d logit = dx / (x (1 - x))``.", "float(logit(0.25))",
                      "-1.0986122886681098",
+                     notes="Long double input goes to SciPy's long double loop.\n\n    ",
                      extra="\n    eps : float, optional\n        torch.special.logit's clamp: "
                            "`x` is clipped to ``[eps, 1 - eps]`` first.")
 sinc.__doc__ = _doc("sinc", "Normalized sinc ``sin(pi x) / (pi x)`` (NumPy's and torch's).",
                     "holomorphic; ``d sinc = (cos(pi x) - sinc(x)) / x dx``, 0 at 0. The "
                     "argument is reduced exactly, so large `x` keeps relative accuracy.",
-                    "float(sinc(0.5))", "0.6366197723675814", complex_ok=True)
+                    "float(sinc(0.5))", "0.6366197723675814", complex_ok=True,
+                    returns="The function values, of NumPy's type for ``np.sinc(x)``: float16, "
+                            "float32\n        and complex64 kept, float64 for bool and integers; "
+                            "a plain ndarray\n        for np.matrix or MaskedArray input.",
+                    notes="Long double input goes to ``np.sinc`` itself (which takes no ufunc "
+                          "keywords:\n    only `out` and ``where`` are applied to its "
+                          "result).\n\n    ")
 entr.__doc__ = _doc("entr", "Elementwise entropy ``-x log(x)`` (0 at 0, -inf for x < 0).",
                     "``d entr = -(1 + log x) dx``.", "float(entr(0.5))",
                     "0.34657359027997264")

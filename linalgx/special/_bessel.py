@@ -259,7 +259,7 @@ def spherical_jn(n, z, derivative=False):
     n : int, array_like
         Order (nonnegative; converted to an integer as SciPy does).
     z : array_like
-        Real argument.
+        Real or complex argument (complex `z` goes to SciPy's complex loop).
     derivative : bool, optional
         If True, return the derivative ``j_n'(z)`` instead.
 

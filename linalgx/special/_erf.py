@@ -79,9 +79,10 @@ def erf(z, out=None, **kwargs):
 
     Notes
     -----
-    Cephes' rational approximations (as in SciPy). Complex input goes to SciPy's complex
-    loop (Faddeeva), as do the other real-kernel functions that SciPy defines for complex
-    arguments (erfc, erfcx, ndtr, log_ndtr, digamma, airy, the orthogonal polynomials).
+    Cephes' rational approximations (as in SciPy). Complex input, or a complex ``dtype`` or
+    ``signature`` for real input, goes to SciPy's complex loop (Faddeeva), as do the other
+    real-kernel functions that SciPy defines for complex arguments (erfc, erfcx, ndtr,
+    log_ndtr, digamma, zeta, spherical_jn, airy, the orthogonal polynomials).
 
     Autodiff: differentiable in `z`; ``d erf(z) = 2/sqrt(pi) exp(-z**2) dz``.
 

@@ -10,6 +10,7 @@ Derivatives that neither SciPy nor torch provide are computed by private kernels
   Statist. 31 (1982) (``_gammainc_da``; any order).
 """
 import math
+import operator
 
 import numpy as np
 
@@ -207,6 +208,8 @@ def multigammaln(a, d):
     ------
     ValueError
         If `d` is not an integer, or some ``a <= (d - 1) / 2`` (SciPy's messages).
+    TypeError
+        If `d` is a float, even with an integer value (as SciPy's ``range(1, d + 1)``).
 
     See Also
     --------
@@ -225,10 +228,11 @@ def multigammaln(a, d):
     dd = np.asarray(d)[()]
     if not np.isscalar(dd) or (np.floor(dd) != dd):
         raise ValueError(v.MESSAGES["multigammaln_d"])
-    dd = int(dd)
     aval = getattr(a, "value", a)
     if np.any(np.asarray(aval) <= 0.5 * (dd - 1)):
         raise ValueError(v.MESSAGES["multigammaln_a"].format(np.asarray(aval), 0.5 * (dd - 1)))
+    # SciPy's range(1, d + 1): a float d is a TypeError even with an integer value
+    dd = operator.index(dd + 1) - 1
     if isinstance(a, (list, tuple, int, float)):
         a = np.asarray(a, dtype=float)
     return _multigammaln(a, dd)
@@ -396,9 +400,10 @@ def zeta(x, q=None, out=None):
     Parameters
     ----------
     x : array_like
-        Real argument (``x > 1`` for the Hurwitz function).
+        Argument (``x > 1`` for the Hurwitz function). Complex `x` goes to SciPy's complex
+        loop: the Riemann function, and NaN for the Hurwitz function (as in SciPy).
     q : array_like, optional
-        Real shift; None gives the Riemann zeta function (defined for all real ``x != 1``).
+        Real shift; None gives the Riemann zeta function (defined for all ``x != 1``).
     out : ndarray, optional
         Optional output array for the function values.
 

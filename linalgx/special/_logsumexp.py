@@ -4,6 +4,8 @@ logsumexp follows SciPy's algorithm: the largest terms are taken out of the sum 
 weights summed exactly) and the rest enters through log1p, so a sum dominated by one term
 keeps full relative accuracy.
 """
+import operator
+
 import numpy as np
 from numpy.lib.array_utils import normalize_axis_tuple
 
@@ -24,17 +26,18 @@ def _neg_axes(axis, ndim):
     (AxisError), a non-integer axis (TypeError) or a repeated one (ValueError)."""
     if axis is None:
         return tuple(range(-ndim, 0))
+    if ndim == 0 and not isinstance(axis, tuple) and operator.index(axis) in (0, -1):
+        return ()   # NumPy's reductions take an integer axis 0 or -1 of a 0-d array
     return tuple(sorted(a - ndim for a in normalize_axis_tuple(axis, ndim)))
 
 
 def _lse_core(a, b, axis, keepdims, return_sign):
-    a = np.asarray(a)
-    if a.dtype.kind in "biu":
-        a = a.astype(np.float64)
+    # SciPy's promotion: NumPy's result type of a, b and a Python float, Python scalars
+    # weak (NEP 50: float32 `a` with b=2.0 stays float32)
+    dt = np.result_type(*(v for v in (a, b) if v is not None), 1.0)
+    a = np.asarray(a, dtype=dt)
     if b is not None:
-        b = np.asarray(b)
-        dt = np.result_type(a.dtype, b.dtype, np.float16)
-        a, b = np.broadcast_arrays(a.astype(dt, copy=False), b.astype(dt, copy=False))
+        a, b = np.broadcast_arrays(a, np.asarray(b, dtype=dt))
     a = np.atleast_1d(a)
     b = np.atleast_1d(b) if b is not None else None
     axes = _neg_axes(axis, a.ndim)
@@ -129,8 +132,9 @@ def _lse_sign_cupy(a, b=None, *, axis=None, keepdims=False):
 
 
 def _max_finite(x, axes):
+    # in m's own type, so that boolean x fails in x - m with NumPy's TypeError (as SciPy)
     m = np.max(np.real(x), axis=axes, keepdims=True)
-    return np.where(np.isfinite(m), m, 0)
+    return np.where(np.isfinite(m), m, np.zeros_like(m))
 
 
 @_softmax.impl("numba", "lapack")
@@ -272,7 +276,9 @@ def logsumexp(a, axis=None, b=None, keepdims=False, return_sign=False):
     Returns
     -------
     res : ndarray or scalar
-        ``log(sum(b * exp(a)))`` (``log(abs(...))`` with `return_sign`).
+        ``log(sum(b * exp(a)))`` (``log(abs(...))`` with `return_sign`), of the result type
+        of `a`, `b` and a Python float; Python scalars do not promote (float32 `a` with
+        ``b=2.0`` gives float32), as in SciPy.
     sgn : ndarray or scalar
         Only with `return_sign`: the sign of the sum (a unit complex number for complex
         input).
@@ -311,7 +317,8 @@ def softmax(x, axis=None):
     x : array_like
         Input array (real or complex).
     axis : int or tuple of ints, optional
-        Axis or axes to normalize over; by default the whole array.
+        Axis or axes to normalize over; by default the whole array. A 0-d `x` also takes
+        the integer axis 0 or -1, as NumPy's reductions.
 
     Returns
     -------
@@ -345,9 +352,10 @@ def log_softmax(x, axis=None):
     Parameters
     ----------
     x : array_like
-        Input array (real or complex).
+        Input array (real or complex; boolean input is a TypeError, as in SciPy).
     axis : int or tuple of ints, optional
-        Axis or axes to normalize over; by default the whole array.
+        Axis or axes to normalize over; by default the whole array. A 0-d `x` also takes
+        the integer axis 0 or -1, as NumPy's reductions.
 
     Returns
     -------

@@ -410,3 +410,15 @@ def test_spherical_bessel_j0_keeps_float32_as_torch():
     out = np.empty(2, np.float32)
     r = ls.spherical_bessel_j0(np.array([1.0, 2.0], np.float32), out=out)
     assert r is out and out.dtype == np.float32
+
+
+def test_polygamma_sign_for_infinite_and_huge_order():
+    # (-1)**(n+1) for n + 1 beyond 2**53 is +1 (an even float), as SciPy's float power
+    n = np.array([np.inf, -np.inf, np.nan, 2.0**53, 2.0**53 - 1, 2.0**53 - 2, -2.0**53, 1e300,
+                  3.0, 4.0])[:, None]
+    x = np.array([0.5, 2.0, -1.5, 1e-5])
+    want = sc.polygamma(n, x)
+    np.testing.assert_array_equal(ls.polygamma(n, x), want)
+    assert ls.polygamma(np.inf, 0.5) == np.inf
+    assert np.isnan(ls.polygamma(np.inf, 2.0))
+    assert np.isnan(ls.polygamma(-np.inf, 0.5)) and np.isnan(ls.polygamma(np.nan, 0.5))

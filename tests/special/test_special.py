@@ -433,3 +433,145 @@ def test_axis_errors_as_scipy(name):
             getattr(ls, name)(a, axis=axis)
     with pytest.raises(np.exceptions.AxisError):
         getattr(ls, name)(np.arange(3.0), axis=(0, 1))
+
+
+@pytest.mark.parametrize("name", ["expit", "logit"])
+def test_long_double_goes_to_scipys_loop(name):
+    x = np.array([0.1, 0.25, 0.9], np.longdouble)
+    got, want = getattr(ls, name)(x), getattr(sc, name)(x)
+    assert got.dtype == want.dtype == np.longdouble
+    np.testing.assert_array_equal(got, want)
+    want = getattr(sc, name)(x[:2].astype(np.float64), dtype=np.longdouble)
+    np.testing.assert_array_equal(getattr(ls, name)(x[:2].astype(np.float64),
+                                                    dtype=np.longdouble), want)
+    # SciPy has no long double loop for these: NumPy's TypeError, as there
+    for f in ("erf", "gammaln", "expm1", "xlogy"):
+        args = (x,) * (2 if f == "xlogy" else 1)
+        with pytest.raises(TypeError):
+            getattr(sc, f)(*args)
+        with pytest.raises(TypeError):
+            getattr(ls, f)(*args)
+
+
+@pytest.mark.parametrize("dt", [np.int8, np.uint8, np.int16, np.int64, np.bool_, np.float16,
+                                np.float32, np.float64, np.complex64, np.complex128,
+                                np.longdouble, np.clongdouble])
+def test_sinc_result_types_follow_numpy(dt):
+    x = np.array([0, 1, 3, 0.25, -0.5], dt) if dt is not np.bool_ else np.array([0, 1], dt)
+    got, want = ls.sinc(x), np.sinc(x)
+    assert type(got) is np.ndarray and got.dtype == want.dtype
+    rtol = {"e": 1e-3, "f": 1e-6, "F": 1e-6}.get(want.dtype.char, 1e-15)
+    # numpy's value at a nonzero integer is a rounding error; linalgx's is exactly 0
+    np.testing.assert_allclose(got, want, rtol=rtol, atol=2e-3 if rtol == 1e-3 else 1e-6)
+    assert type(ls.sinc(x[0])) is type(np.sinc(x[0]))
+
+
+@pytest.mark.filterwarnings("ignore::PendingDeprecationWarning")  # np.matrix
+def test_sinc_python_scalars_and_subclasses_as_numpy():
+    for x in (True, 1, 0.5, 0.5 + 0.25j):
+        got, want = ls.sinc(x), np.sinc(x)
+        assert type(got) is type(want), x
+        np.testing.assert_allclose(got, want, rtol=1e-15, atol=1e-16)
+    for x in (np.asmatrix(np.array([[0.5, 0.25]])),
+              np.ma.masked_array([0.5, 0.25], mask=[0, 1])):
+        got, want = ls.sinc(x), np.sinc(x)
+        assert type(got) is type(want) is np.ndarray and got.shape == want.shape
+        # (NumPy's values under the mask come from MaskedArray's arithmetic, not sinc)
+        np.testing.assert_allclose(got.ravel()[0], want.ravel()[0], rtol=1e-15)
+    out = np.zeros(2, np.longdouble)
+    x = np.array([0.5, 0.25], np.longdouble)
+    assert ls.sinc(x, out=out) is out
+    np.testing.assert_array_equal(out, np.sinc(x))
+
+
+@pytest.mark.parametrize("a", [np.array([1.0, 2.0], np.float32), np.array([1.0, 2.0], np.float16),
+                               np.array([1 + 1j, 2.0], np.complex64), np.float32(2.0),
+                               np.array([1, 2], np.int8), 2.0])
+@pytest.mark.parametrize("b", [2.0, 2, -1.0, True, 0.5j, np.float32(2.0), np.array(2.0)])
+@pytest.mark.parametrize("return_sign", [False, True])
+def test_logsumexp_python_scalar_b_does_not_promote(a, b, return_sign):
+    want = sc.logsumexp(a, b=b, return_sign=return_sign)
+    got = ls.logsumexp(a, b=b, return_sign=return_sign)
+    for g, w in zip(got, want) if return_sign else ((got, want),):
+        assert np.asarray(g).dtype == np.asarray(w).dtype
+        np.testing.assert_allclose(g, w, rtol=2e-3 if np.asarray(w).dtype.itemsize <= 2 else
+                                   1e-6)
+
+
+@pytest.mark.parametrize("fn", ["softmax", "log_softmax"])
+@pytest.mark.parametrize("x", [np.float64(2.0), np.array(-3.5), 2.0, np.float32(1.0),
+                               np.array(1 + 2j)])
+def test_softmax_family_of_0d_input(fn, x):
+    for axis in (None, 0, -1, ()):
+        got, want = getattr(ls, fn)(x, axis=axis), getattr(sc, fn)(x, axis=axis)
+        assert type(got) is type(want)
+        np.testing.assert_allclose(got, want, atol=1e-15)
+    for axis in (1, -2, (0,), (0, -1)):
+        with pytest.raises(np.exceptions.AxisError):
+            getattr(sc, fn)(x, axis=axis)
+        with pytest.raises(np.exceptions.AxisError):
+            getattr(ls, fn)(x, axis=axis)
+
+
+@pytest.mark.parametrize("fn", ["softmax", "log_softmax"])
+def test_softmax_family_of_bool_raises_as_scipy(fn):
+    for x in (np.array([True, False]), np.array(True), np.array([[True], [False]])):
+        with pytest.raises(TypeError):
+            getattr(sc, fn)(x)
+        with pytest.raises(TypeError):
+            getattr(ls, fn)(x)
+
+
+@pytest.mark.parametrize("name", ["erf", "erfc", "erfcx", "ndtr", "log_ndtr", "digamma", "psi",
+                                  "expm1", "log1p"])
+def test_complex_dtype_for_real_input_as_scipy(name):
+    x = np.array([0.3, -1.2, 2.5])
+    for kw in ({"dtype": complex}, {"dtype": np.complex64}, {"signature": "D->D"},
+               {"signature": (np.complex128, None)}):
+        got, want = getattr(ls, name)(x, **kw), getattr(sc, name)(x, **kw)
+        assert got.dtype == want.dtype, kw
+        np.testing.assert_allclose(got, want, rtol=1e-6 if want.dtype == np.complex64 else
+                                   1e-15)
+    with pytest.raises(TypeError):  # SciPy has no complex loop for gammaln
+        sc.gammaln(x, dtype=complex)
+    with pytest.raises(TypeError):
+        ls.gammaln(x, dtype=complex)
+
+
+def test_complex_zeta_as_scipy():
+    z = np.array([2 + 1j, 0.5 + 14.134725141734695j, -3.5 + 0.2j, 1.5 - 40j])
+    for x in (z, z.astype(np.complex64), 2 + 1j):
+        got, want = ls.zeta(x), sc.zeta(x)
+        assert type(got) is type(want) and np.asarray(got).dtype == np.asarray(want).dtype
+        np.testing.assert_array_equal(got, want)
+    np.testing.assert_allclose(ls.zeta(2 + 1j), 1.1503557032549026 - 0.4375308659196077j,
+                               rtol=1e-14)
+    # SciPy's Hurwitz function has a complex loop that gives NaN
+    np.testing.assert_array_equal(ls.zeta(z, 2.0), sc.zeta(z, 2.0))
+    assert np.isnan(ls.zeta(z, 2.0)).all()
+
+
+def test_complex_spherical_jn_as_scipy():
+    n = np.array([0, 1, 2, 7])
+    z = np.array([0.5 + 0.1j, -3 + 2j, 10 - 0.5j, 1e-3 + 1e-3j])
+    for derivative in (False, True):
+        for zz in (z, z.astype(np.complex64)):
+            got = ls.spherical_jn(n, zz, derivative=derivative)
+            want = sc.spherical_jn(n, zz, derivative=derivative)
+            assert got.dtype == want.dtype
+            np.testing.assert_array_equal(got, want)
+        got = ls.spherical_jn(1, 0.5 + 0.1j, derivative=derivative)
+        assert got == sc.spherical_jn(1, 0.5 + 0.1j, derivative=derivative)
+
+
+def test_multigammaln_float_d_is_a_type_error_as_scipy():
+    for d in (2.0, np.float64(2.0), np.float32(3.0), np.array(2.0)):
+        with pytest.raises(TypeError, match="cannot be interpreted as an integer") as want:
+            sc.multigammaln(3.0, d)
+        with pytest.raises(TypeError, match=str(want.value)):
+            ls.multigammaln(3.0, d)
+    with pytest.raises(ValueError):   # the condition on `a` is checked first, as in SciPy
+        ls.multigammaln(0.1, 3.0)
+    for d in (2, np.int64(2), np.array(2), True, np.True_):
+        np.testing.assert_allclose(ls.multigammaln(3.0, d), sc.multigammaln(3.0, d),
+                                   rtol=1e-15)

@@ -13,8 +13,10 @@ and the caller has LAPACK decide it, so that whether an element fails is NumPy's
 (LAPACK's rounding can land exactly on a zero pivot where this order of operations does
 not, or the other way round). Like LAPACK (and OpenBLAS's triangular
 solves), each pivot is inverted once and the other entries are multiplied by that reciprocal
-(one division per pivot instead of one per entry: complex division is slow); ``getf2``
-divides instead where ``|pivot| < sfmin``, so that a subnormal pivot does not overflow.
+(one division per pivot instead of one per entry: complex division is slow). A subnormal
+pivot (``|pivot| < sfmin``, where ``getf2`` divides instead, as the reciprocal overflows)
+stops the element too: LAPACK redoes it, so that its inf/NaN pattern (and slogdet's sign,
+which subnormal arithmetic decides) are NumPy's.
 
 - ``inv``: LU, then ``inv(U) inv(L)`` in registers and its columns scattered through the
   pivot permutation (LAPACK ``getri``'s approach; no identity right-hand side).
@@ -104,19 +106,13 @@ def _factor_lines(n, rhs, soa=False):
             out.append(f"ok = ok & pivot_ok({_v(j, j)}, sfmin) & ({size} > {bound})")
             out.append(f"r{j} = recip_in_range({_v(j, j)})")
         else:
-            out.append(f"if not {size} > {bound}:")
+            out.append(f"if not ({size} > {bound} and {size} >= sfmin):")
             out.append(f"    info[b] = -{j + 1}")
             out.append("    continue")
             out.append(f"r{j} = recip({_v(j, j)})")
         if j == n - 1:
             break
-        if soa:
-            out += [f"{_v(i, j)} = {_v(i, j)} * r{j}" for i in range(j + 1, n)]
-        else:
-            out.append(f"if cabs1({_v(j, j)}) >= sfmin:")
-            out += [f"    {_v(i, j)} = {_v(i, j)} * r{j}" for i in range(j + 1, n)]
-            out.append("else:")
-            out += [f"    {_v(i, j)} = {_v(i, j)} / {_v(j, j)}" for i in range(j + 1, n)]
+        out += [f"{_v(i, j)} = {_v(i, j)} * r{j}" for i in range(j + 1, n)]
         for i in range(j + 1, n):
             for c in range(j + 1, n):
                 out.append(f"{_v(i, c)} -= {_v(i, j)} * {_v(j, c)}")
@@ -336,7 +332,8 @@ instructions (about 2-4x faster than one matrix at a time, most for complex). Th
 is ``_small``'s with the branches turned into selects and the same arithmetic, so a lane
 gives the scalar kernel's bits; a lane whose pivot is negligible (see ``_small``), NaN,
 subnormal or (complex) far from 1 in magnitude is redone by the scalar kernel, which
-reports ``info`` and divides where the reciprocal would lose accuracy. The last
+reports ``info`` (a subnormal pivot stops it) and takes a complex reciprocal outside that
+range by division. The last
 ``count % LANES`` matrices run scalar too.
 
 The det and slogdet passes compute ``_small``'s closed form in the lanes (the same bits) and

@@ -7,7 +7,7 @@ factored in a small work buffer allocated once per call. The factorization follo
 ``getf2``: the first row whose pivot magnitude (``|re| + |im|`` for complex, like ``i?amax``)
 is largest becomes the pivot row. A pivot that is not above ``rtol`` times the sum of the
 moduli of the U entries above it (they bound the terms that were subtracted from it), or is
-zero or NaN, stops with ``info = -(j + 1)`` (1-based): the matrix is singular
+zero, subnormal or NaN, stops with ``info = -(j + 1)`` (1-based): the matrix is singular
 to working precision (or holds NaN or inf), and the caller has NumPy's LAPACK redo that
 element, because whether LAPACK's rounding lands on an exactly zero pivot (its "Singular
 matrix") is not something a different order of operations can reproduce.
@@ -26,12 +26,13 @@ _SFMIN = 2.2250738585072014e-308  # float64's; det and slogdet use it for every 
 def getrf_kernel(w, n, piv, sfmin, rtol):
     """Factor the row-major ``n x n`` matrix in ``w`` in place as P L U.
 
-    Like LAPACK getf2, the column below a pivot is scaled by the pivot's reciprocal, or
-    divided by the pivot where ``|pivot| < sfmin`` (the dtype's smallest normal number).
+    Like LAPACK getf2, the column below a pivot is scaled by the pivot's reciprocal.
 
     Returns ``(info, nswaps)``: ``info = -(j + 1)`` at the first negligible pivot (see the
-    module docstring; the factorization stops there), else 0; ``nswaps`` is the number of
-    row interchanges.
+    module docstring; the factorization stops there), or at a subnormal one (``|pivot| <
+    sfmin``, the dtype's smallest normal number, where getf2 divides instead and the
+    subnormal arithmetic decides the inf/NaN pattern and even slogdet's sign: LAPACK's
+    call), else 0; ``nswaps`` is the number of row interchanges.
     """
     nswaps = 0
     for j in range(n):
@@ -46,7 +47,7 @@ def getrf_kernel(w, n, piv, sfmin, rtol):
         bound = 0.0
         for k in range(j):
             bound += cabs1(w[k * n + j])
-        if not m > bound * rtol:
+        if not (m > bound * rtol and m >= sfmin):
             return -(j + 1), nswaps
         if p != j:
             nswaps += 1
@@ -54,11 +55,9 @@ def getrf_kernel(w, n, piv, sfmin, rtol):
                 tmp = w[j * n + k]
                 w[j * n + k] = w[p * n + k]
                 w[p * n + k] = tmp
-        d = w[j * n + j]
-        r = recip(d)
-        big = cabs1(d) >= sfmin
+        r = recip(w[j * n + j])
         for i in range(j + 1, n):
-            l = w[i * n + j] * r if big else w[i * n + j] / d
+            l = w[i * n + j] * r
             w[i * n + j] = l
             for k in range(j + 1, n):
                 w[i * n + k] -= l * w[j * n + k]

@@ -30,16 +30,13 @@ def inv2_gufunc(a, out, info, sfmin, rtol):
         w = p0
         p0 = p1 if s1 else p0
         p1 = w if s1 else p1
-        if not m > 0:
+        if not (m > 0 and m >= sfmin):
             info[b] = -1
             continue
         r0 = recip(a00)
-        if cabs1(a00) >= sfmin:
-            a10 = a10 * r0
-        else:
-            a10 = a10 / a00
+        a10 = a10 * r0
         a11 -= a10 * a01
-        if not cabs1(a11) > (cabs1(a01)) * rtol:
+        if not (cabs1(a11) > (cabs1(a01)) * rtol and cabs1(a11) >= sfmin):
             info[b] = -2
             continue
         r1 = recip(a11)
@@ -94,16 +91,12 @@ def inv3_gufunc(a, out, info, sfmin, rtol):
         p0 = p1 if s1 else (p2 if s2 else p0)
         p1 = w if s1 else p1
         p2 = w if s2 else p2
-        if not m > 0:
+        if not (m > 0 and m >= sfmin):
             info[b] = -1
             continue
         r0 = recip(a00)
-        if cabs1(a00) >= sfmin:
-            a10 = a10 * r0
-            a20 = a20 * r0
-        else:
-            a10 = a10 / a00
-            a20 = a20 / a00
+        a10 = a10 * r0
+        a20 = a20 * r0
         a11 -= a10 * a01
         a12 -= a10 * a02
         a21 -= a20 * a01
@@ -127,17 +120,14 @@ def inv3_gufunc(a, out, info, sfmin, rtol):
         w = p1
         p1 = p2 if s2 else p1
         p2 = w if s2 else p2
-        if not m > (cabs1(a01)) * rtol:
+        if not (m > (cabs1(a01)) * rtol and m >= sfmin):
             info[b] = -2
             continue
         r1 = recip(a11)
-        if cabs1(a11) >= sfmin:
-            a21 = a21 * r1
-        else:
-            a21 = a21 / a11
+        a21 = a21 * r1
         a22 -= a21 * a12
         e = (cabs1(a02) + cabs1(a12)) * rtol
-        if not cabs1(a22) > e:
+        if not (cabs1(a22) > e and cabs1(a22) >= sfmin):
             info[b] = -3
             continue
         r2 = recip(a22)
@@ -219,18 +209,13 @@ def inv4_gufunc(a, out, info, sfmin, rtol):
         p1 = w if s1 else p1
         p2 = w if s2 else p2
         p3 = w if s3 else p3
-        if not m > 0:
+        if not (m > 0 and m >= sfmin):
             info[b] = -1
             continue
         r0 = recip(a00)
-        if cabs1(a00) >= sfmin:
-            a10 = a10 * r0
-            a20 = a20 * r0
-            a30 = a30 * r0
-        else:
-            a10 = a10 / a00
-            a20 = a20 / a00
-            a30 = a30 / a00
+        a10 = a10 * r0
+        a20 = a20 * r0
+        a30 = a30 * r0
         a11 -= a10 * a01
         a12 -= a10 * a02
         a13 -= a10 * a03
@@ -272,16 +257,12 @@ def inv4_gufunc(a, out, info, sfmin, rtol):
         p1 = p2 if s2 else (p3 if s3 else p1)
         p2 = w if s2 else p2
         p3 = w if s3 else p3
-        if not m > (cabs1(a01)) * rtol:
+        if not (m > (cabs1(a01)) * rtol and m >= sfmin):
             info[b] = -2
             continue
         r1 = recip(a11)
-        if cabs1(a11) >= sfmin:
-            a21 = a21 * r1
-            a31 = a31 * r1
-        else:
-            a21 = a21 / a11
-            a31 = a31 / a11
+        a21 = a21 * r1
+        a31 = a31 * r1
         a22 -= a21 * a12
         a23 -= a21 * a13
         a32 -= a31 * a12
@@ -309,17 +290,14 @@ def inv4_gufunc(a, out, info, sfmin, rtol):
         p2 = p3 if s3 else p2
         p3 = w if s3 else p3
         e = (cabs1(a02) + cabs1(a12)) * rtol
-        if not m > e:
+        if not (m > e and m >= sfmin):
             info[b] = -3
             continue
         r2 = recip(a22)
-        if cabs1(a22) >= sfmin:
-            a32 = a32 * r2
-        else:
-            a32 = a32 / a22
+        a32 = a32 * r2
         a33 -= a32 * a23
         e = (cabs1(a03) + cabs1(a13) + cabs1(a23)) * rtol
-        if not cabs1(a33) > e:
+        if not (cabs1(a33) > e and cabs1(a33) >= sfmin):
             info[b] = -4
             continue
         r3 = recip(a33)
@@ -390,17 +368,14 @@ def solve2_one(a, bb, out, info, sfmin, rtol):
         w = y0
         y0 = y1 if s1 else y0
         y1 = w if s1 else y1
-        if not m > 0:
+        if not (m > 0 and m >= sfmin):
             info[b] = -1
             continue
         r0 = recip(a00)
-        if cabs1(a00) >= sfmin:
-            a10 = a10 * r0
-        else:
-            a10 = a10 / a00
+        a10 = a10 * r0
         a11 -= a10 * a01
         y1 -= a10 * y0
-        if not cabs1(a11) > (cabs1(a01)) * rtol:
+        if not (cabs1(a11) > (cabs1(a01)) * rtol and cabs1(a11) >= sfmin):
             info[b] = -2
             continue
         r1 = recip(a11)
@@ -440,16 +415,13 @@ def solve2_gufunc(a, bb, k, out, info, sfmin, rtol):
         w = p0
         p0 = p1 if s1 else p0
         p1 = w if s1 else p1
-        if not m > 0:
+        if not (m > 0 and m >= sfmin):
             info[b] = -1
             continue
         r0 = recip(a00)
-        if cabs1(a00) >= sfmin:
-            a10 = a10 * r0
-        else:
-            a10 = a10 / a00
+        a10 = a10 * r0
         a11 -= a10 * a01
-        if not cabs1(a11) > (cabs1(a01)) * rtol:
+        if not (cabs1(a11) > (cabs1(a01)) * rtol and cabs1(a11) >= sfmin):
             info[b] = -2
             continue
         r1 = recip(a11)
@@ -504,16 +476,12 @@ def solve3_one(a, bb, out, info, sfmin, rtol):
         y0 = y1 if s1 else (y2 if s2 else y0)
         y1 = w if s1 else y1
         y2 = w if s2 else y2
-        if not m > 0:
+        if not (m > 0 and m >= sfmin):
             info[b] = -1
             continue
         r0 = recip(a00)
-        if cabs1(a00) >= sfmin:
-            a10 = a10 * r0
-            a20 = a20 * r0
-        else:
-            a10 = a10 / a00
-            a20 = a20 / a00
+        a10 = a10 * r0
+        a20 = a20 * r0
         a11 -= a10 * a01
         a12 -= a10 * a02
         y1 -= a10 * y0
@@ -539,18 +507,15 @@ def solve3_one(a, bb, out, info, sfmin, rtol):
         w = y1
         y1 = y2 if s2 else y1
         y2 = w if s2 else y2
-        if not m > (cabs1(a01)) * rtol:
+        if not (m > (cabs1(a01)) * rtol and m >= sfmin):
             info[b] = -2
             continue
         r1 = recip(a11)
-        if cabs1(a11) >= sfmin:
-            a21 = a21 * r1
-        else:
-            a21 = a21 / a11
+        a21 = a21 * r1
         a22 -= a21 * a12
         y2 -= a21 * y1
         e = (cabs1(a02) + cabs1(a12)) * rtol
-        if not cabs1(a22) > e:
+        if not (cabs1(a22) > e and cabs1(a22) >= sfmin):
             info[b] = -3
             continue
         r2 = recip(a22)
@@ -607,16 +572,12 @@ def solve3_gufunc(a, bb, k, out, info, sfmin, rtol):
         p0 = p1 if s1 else (p2 if s2 else p0)
         p1 = w if s1 else p1
         p2 = w if s2 else p2
-        if not m > 0:
+        if not (m > 0 and m >= sfmin):
             info[b] = -1
             continue
         r0 = recip(a00)
-        if cabs1(a00) >= sfmin:
-            a10 = a10 * r0
-            a20 = a20 * r0
-        else:
-            a10 = a10 / a00
-            a20 = a20 / a00
+        a10 = a10 * r0
+        a20 = a20 * r0
         a11 -= a10 * a01
         a12 -= a10 * a02
         a21 -= a20 * a01
@@ -640,17 +601,14 @@ def solve3_gufunc(a, bb, k, out, info, sfmin, rtol):
         w = p1
         p1 = p2 if s2 else p1
         p2 = w if s2 else p2
-        if not m > (cabs1(a01)) * rtol:
+        if not (m > (cabs1(a01)) * rtol and m >= sfmin):
             info[b] = -2
             continue
         r1 = recip(a11)
-        if cabs1(a11) >= sfmin:
-            a21 = a21 * r1
-        else:
-            a21 = a21 / a11
+        a21 = a21 * r1
         a22 -= a21 * a12
         e = (cabs1(a02) + cabs1(a12)) * rtol
-        if not cabs1(a22) > e:
+        if not (cabs1(a22) > e and cabs1(a22) >= sfmin):
             info[b] = -3
             continue
         r2 = recip(a22)
@@ -726,18 +684,13 @@ def solve4_one(a, bb, out, info, sfmin, rtol):
         y1 = w if s1 else y1
         y2 = w if s2 else y2
         y3 = w if s3 else y3
-        if not m > 0:
+        if not (m > 0 and m >= sfmin):
             info[b] = -1
             continue
         r0 = recip(a00)
-        if cabs1(a00) >= sfmin:
-            a10 = a10 * r0
-            a20 = a20 * r0
-            a30 = a30 * r0
-        else:
-            a10 = a10 / a00
-            a20 = a20 / a00
-            a30 = a30 / a00
+        a10 = a10 * r0
+        a20 = a20 * r0
+        a30 = a30 * r0
         a11 -= a10 * a01
         a12 -= a10 * a02
         a13 -= a10 * a03
@@ -782,16 +735,12 @@ def solve4_one(a, bb, out, info, sfmin, rtol):
         y1 = y2 if s2 else (y3 if s3 else y1)
         y2 = w if s2 else y2
         y3 = w if s3 else y3
-        if not m > (cabs1(a01)) * rtol:
+        if not (m > (cabs1(a01)) * rtol and m >= sfmin):
             info[b] = -2
             continue
         r1 = recip(a11)
-        if cabs1(a11) >= sfmin:
-            a21 = a21 * r1
-            a31 = a31 * r1
-        else:
-            a21 = a21 / a11
-            a31 = a31 / a11
+        a21 = a21 * r1
+        a31 = a31 * r1
         a22 -= a21 * a12
         a23 -= a21 * a13
         y2 -= a21 * y1
@@ -821,18 +770,15 @@ def solve4_one(a, bb, out, info, sfmin, rtol):
         y2 = y3 if s3 else y2
         y3 = w if s3 else y3
         e = (cabs1(a02) + cabs1(a12)) * rtol
-        if not m > e:
+        if not (m > e and m >= sfmin):
             info[b] = -3
             continue
         r2 = recip(a22)
-        if cabs1(a22) >= sfmin:
-            a32 = a32 * r2
-        else:
-            a32 = a32 / a22
+        a32 = a32 * r2
         a33 -= a32 * a23
         y3 -= a32 * y2
         e = (cabs1(a03) + cabs1(a13) + cabs1(a23)) * rtol
-        if not cabs1(a33) > e:
+        if not (cabs1(a33) > e and cabs1(a33) >= sfmin):
             info[b] = -4
             continue
         r3 = recip(a33)
@@ -909,18 +855,13 @@ def solve4_gufunc(a, bb, k, out, info, sfmin, rtol):
         p1 = w if s1 else p1
         p2 = w if s2 else p2
         p3 = w if s3 else p3
-        if not m > 0:
+        if not (m > 0 and m >= sfmin):
             info[b] = -1
             continue
         r0 = recip(a00)
-        if cabs1(a00) >= sfmin:
-            a10 = a10 * r0
-            a20 = a20 * r0
-            a30 = a30 * r0
-        else:
-            a10 = a10 / a00
-            a20 = a20 / a00
-            a30 = a30 / a00
+        a10 = a10 * r0
+        a20 = a20 * r0
+        a30 = a30 * r0
         a11 -= a10 * a01
         a12 -= a10 * a02
         a13 -= a10 * a03
@@ -962,16 +903,12 @@ def solve4_gufunc(a, bb, k, out, info, sfmin, rtol):
         p1 = p2 if s2 else (p3 if s3 else p1)
         p2 = w if s2 else p2
         p3 = w if s3 else p3
-        if not m > (cabs1(a01)) * rtol:
+        if not (m > (cabs1(a01)) * rtol and m >= sfmin):
             info[b] = -2
             continue
         r1 = recip(a11)
-        if cabs1(a11) >= sfmin:
-            a21 = a21 * r1
-            a31 = a31 * r1
-        else:
-            a21 = a21 / a11
-            a31 = a31 / a11
+        a21 = a21 * r1
+        a31 = a31 * r1
         a22 -= a21 * a12
         a23 -= a21 * a13
         a32 -= a31 * a12
@@ -999,17 +936,14 @@ def solve4_gufunc(a, bb, k, out, info, sfmin, rtol):
         p2 = p3 if s3 else p2
         p3 = w if s3 else p3
         e = (cabs1(a02) + cabs1(a12)) * rtol
-        if not m > e:
+        if not (m > e and m >= sfmin):
             info[b] = -3
             continue
         r2 = recip(a22)
-        if cabs1(a22) >= sfmin:
-            a32 = a32 * r2
-        else:
-            a32 = a32 / a22
+        a32 = a32 * r2
         a33 -= a32 * a23
         e = (cabs1(a03) + cabs1(a13) + cabs1(a23)) * rtol
-        if not cabs1(a33) > e:
+        if not (cabs1(a33) > e and cabs1(a33) >= sfmin):
             info[b] = -4
             continue
         r3 = recip(a33)

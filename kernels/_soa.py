@@ -8,7 +8,8 @@ instructions (about 2-4x faster than one matrix at a time, most for complex). Th
 is ``_small``'s with the branches turned into selects and the same arithmetic, so a lane
 gives the scalar kernel's bits; a lane whose pivot is negligible (see ``_small``), NaN,
 subnormal or (complex) far from 1 in magnitude is redone by the scalar kernel, which
-reports ``info`` and divides where the reciprocal would lose accuracy. The last
+reports ``info`` (a subnormal pivot stops it) and takes a complex reciprocal outside that
+range by division. The last
 ``count % LANES`` matrices run scalar too.
 
 The det and slogdet passes compute ``_small``'s closed form in the lanes (the same bits) and

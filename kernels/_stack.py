@@ -9,22 +9,9 @@ second dispatch to count what was marked) had cost about 5 us, more than NumPy's
 gufunc takes for the whole call, so the small-stack path does that bookkeeping only when
 the count is not 0.
 """
-from numba import njit, types
-from numba.extending import overload
+from numba import njit
 
 from . import _cholesky, _det, _lu, _small, _soa
-
-
-def _marked_det(out):
-    pass
-
-
-@overload(_marked_det)
-def _marked_det_overload(out):
-    # a complex det that is inf is redone too (see api._nonfinite_by_lapack)
-    if isinstance(out.dtype, types.Complex):
-        return lambda out: _det.count_nonfinite(out)
-    return lambda out: _det.count_nan(out)
 
 
 @njit(cache=True, nogil=True)
@@ -40,7 +27,7 @@ def det_stack(a, out, rtol):
     """``out = det(a)`` for the ``(count, n, n)`` stack; returns how many were marked."""
     count, n = a.shape[0], a.shape[1]
     _det.det_gufunc(a.reshape(count, n * n), n, out, rtol)
-    return _marked_det(out)
+    return _det.count_nonfinite(out)
 
 
 @njit(cache=True, nogil=True, error_model="numpy")

@@ -386,18 +386,19 @@ def _nonfinite_by_lapack(op, af, n, outs, dtype):
     kernels marked (singular to working precision, where LAPACK's rounding decides between
     an exact 0 and a tiny det), and those with inf or NaN in the input, where the kernels'
     arithmetic (reciprocal pivots, closed forms) gives NaN where LAPACK's order of
-    operations gives +-inf or another sign. A complex det that is inf is redone too: NumPy
-    takes every det as ``sign * exp(logabsdet)``, whose sign ``d / |d|`` is NaN there. One
-    pass over the (small) results when nothing was marked."""
+    operations gives +-inf or another sign. A det that is inf is redone too: NumPy takes
+    every det as ``sign * exp(logabsdet)`` (complex: whose sign ``d / |d|`` is NaN there),
+    and its gufunc reports the overflow as a RuntimeWarning under the caller's errstate.
+    One pass over the (small) results when nothing was marked."""
     # one numba pass per output first: NumPy's isnan + flatnonzero below cost about 3 us on
     # a batch of 16 (and a pass more over a large batch) when, as almost always, none is NaN
     if op == "det":
-        marked = (_det.count_nonfinite if dtype.kind == "c" else _det.count_nan)(outs[0])
+        marked = _det.count_nonfinite(outs[0])
     else:
         marked = _det.count_nan(outs[0]) + _det.count_nan(outs[1])
     if not marked:
         return
-    bad = np.isnan(outs[0]) if op != "det" or dtype.kind != "c" else ~np.isfinite(outs[0])
+    bad = np.isnan(outs[0]) if op != "det" else ~np.isfinite(outs[0])
     for o in outs[1:]:
         bad |= np.isnan(o)
     idx = np.flatnonzero(bad)

@@ -32,15 +32,20 @@ def _det_getrf(a):
         return a.dtype.type(0)
     d = np.diagonal(lu)
     swaps = np.count_nonzero(piv != np.arange(piv.size))
-    absd = np.abs(d)
-    phase = (d / absd).prod() if a.dtype.kind == "c" else np.sign(d).prod()
-    return a.dtype.type((-phase if swaps % 2 else phase) * np.exp(np.log(absd).sum()))
+    with np.errstate(all="ignore"):
+        absd = np.abs(d)
+        phase = (d / absd).prod() if a.dtype.kind == "c" else np.sign(d).prod()
+        return a.dtype.type((-phase if swaps % 2 else phase) * np.exp(np.log(absd).sum()))
 
 
 @_det.impl("lapack")
 def _det_lapack(a):
     if a.ndim == 2 and routing.large_driver("det", a) == "scipy_getrf":
-        return _det_getrf(a)
+        d = _det_getrf(a)
+        if np.isfinite(d):
+            return d
+        # NaN or overflow: NumPy's gufunc, for its value and for its RuntimeWarning
+        # ("invalid value encountered in det") under the caller's errstate
     # No errstate: NumPy's det warns "invalid value encountered in det" for NaN input.
     return umath_linalg.det(a, signature="D->D" if a.dtype.kind == "c" else "d->d")
 

@@ -197,6 +197,36 @@ def test_singular_to_working_precision_is_numpys_call(dtype, n):
 
 
 @pytest.mark.parametrize("dtype", [np.float64, np.complex128], ids=["f64", "c128"])
+@pytest.mark.parametrize("n", [2, 3, 4, 6, 9], ids=lambda n: f"n{n}")
+def test_subnormal_element_is_lapacks_call(dtype, n):
+    """A matrix scaled into the subnormals has subnormal pivots, where getf2 divides instead
+    of multiplying by the (overflowing) reciprocal and the subnormal rounding decides the
+    inf/NaN pattern of inv and even slogdet's sign: NumPy's answers, element for element."""
+    rng = np.random.default_rng(n)
+    a = _rand(rng, (40, n, n), dtype)
+    a[6] *= 1e-310
+    a[9, :, 0] *= 1e-310                  # one subnormal column: a subnormal first pivot
+    b = _rand(rng, (40, n, 1), dtype)
+    with np.errstate(all="ignore"):
+        want_inv = np.linalg.inv(a)
+        want_x = np.linalg.solve(a, b)
+        s_np, l_np = np.linalg.slogdet(a)
+        d_np = np.linalg.det(a)
+    out, info = api.inv(a)
+    assert not info.any()
+    x, info = api.solve(a, b)
+    sign, logabs = api.slogdet(a)
+    for i in (6, 9):
+        np.testing.assert_array_equal(np.isnan(out[i]), np.isnan(want_inv[i]))
+        np.testing.assert_array_equal(np.isinf(out[i]), np.isinf(want_inv[i]))
+        np.testing.assert_array_equal(np.isnan(x[i]), np.isnan(want_x[i]))
+        assert sign[i] == s_np[i] and logabs[i] == l_np[i]
+    fin = np.isfinite(want_inv)
+    np.testing.assert_allclose(out[fin], want_inv[fin], rtol=1e-8)
+    np.testing.assert_allclose(api.det(a), d_np, rtol=1e-10)
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.complex128], ids=["f64", "c128"])
 @pytest.mark.parametrize("n", [2, 3, 4, 5], ids=lambda n: f"n{n}")
 def test_det_of_inexact_rank_deficient_stacks(dtype, n):
     """Rank r < n with inexact entries (a rounded product u @ v): the stored matrix is

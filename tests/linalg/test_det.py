@@ -89,3 +89,30 @@ def test_int_and_bool_compute_in_double():
     a = np.array([[2**62, 1], [1, 1]])
     assert LA.det(a).dtype == np.float64
     assert LA.det(np.eye(2, dtype=bool)) == np.linalg.det(np.eye(2, dtype=bool))
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("n", [2, 3, 4, 6])
+def test_det_overflow_warns_as_numpy(backend, n):
+    """NumPy's gufunc reports an overflowed det as a RuntimeWarning (under errstate); the
+    kernels' inf goes back to it, so that it does."""
+    x = np.stack([np.eye(n) * 1e200] * 300)
+    x[5] = np.eye(n)
+    with pytest.warns(RuntimeWarning, match="overflow encountered in det"):
+        want = np.linalg.det(x)
+    with linalgx.backend(backend), pytest.warns(RuntimeWarning,
+                                                match="overflow encountered in det"):
+        got = LA.det(x)
+    np.testing.assert_array_equal(got, want)
+    with linalgx.backend(backend), np.errstate(over="raise"), pytest.raises(
+            FloatingPointError):
+        LA.det(x)
+
+
+def test_large_det_nan_warns_as_numpy():
+    """n >= 512 goes to SciPy's getrf (faster than NumPy's gufunc there); a NaN det still
+    comes with NumPy's warning."""
+    x = np.eye(520)
+    x[3, 5] = np.nan
+    with pytest.warns(RuntimeWarning, match="invalid value encountered in det"):
+        assert np.isnan(LA.det(x))

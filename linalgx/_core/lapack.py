@@ -71,6 +71,10 @@ def surely_finite(a):
         # never warns (inf - inf and overflow are silent)
         s = sum((a if a.ndim == 1 else a.ravel()).tolist())
     else:
+        if 0 in a.strides:
+            # a broadcast view: its distinct entries only (np.broadcast_to of one number to
+            # 10**12 entries had been summed in full before NumPy's gufunc ran out of memory)
+            a = a[tuple(slice(0, 1) if st == 0 else slice(None) for st in a.strides)]
         token = _set_state(_QUIET_STATE) if _QUIET_STATE is not None else None
         try:
             s = _add_reduce(a, axis=None)

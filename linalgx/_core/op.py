@@ -92,29 +92,36 @@ class Op:
     def __call__(self, *args, **params):
         # This runs on every call of every linalg function: the common case (NumPy arrays,
         # automatic backend) is select()'s automatic branch inlined, with few attribute loads.
-        for a in args:
-            if type(a) is not ndarray:
-                return self._call_general(args, params)
-        if self.generic is not None:
-            return self.generic(*args, **params)
-        if _explicit_get() is None and dispatch._default is None:
-            table = self.square_table
-            if table is False:  # a general route function, or none
-                route = self.route
-                if route is not None and route(*args, **params):
-                    return (self.impls.get("numba") or self.impls["lapack"])(*args, **params)
-            elif table is not None:
-                # routing.square_router's route, inlined: numba where the table has an entry
-                # for this n and the batch reaches it (and numba has paid for its start-up)
-                a = args[0]
-                n = a.shape[-1]
-                min_batch = table.get(n)
-                if min_batch is not None:
-                    batch = a.size // (n * n) if n else 0
-                    if batch >= min_batch and _paid_for(batch):
+        try:
+            for a in args:
+                if type(a) is not ndarray:
+                    return self._call_general(args, params)
+            if self.generic is not None:
+                return self.generic(*args, **params)
+            if _explicit_get() is None and dispatch._default is None:
+                table = self.square_table
+                if table is False:  # a general route function, or none
+                    route = self.route
+                    if route is not None and route(*args, **params):
                         return (self.impls.get("numba") or self.impls["lapack"])(*args, **params)
-            return self.impls["lapack"](*args, **params)
-        return self._call_general(args, params)
+                elif table is not None:
+                    # routing.square_router's route, inlined: numba where the table has an
+                    # entry for this n and the batch reaches it (and numba has paid for its
+                    # start-up)
+                    a = args[0]
+                    n = a.shape[-1]
+                    min_batch = table.get(n)
+                    if min_batch is not None:
+                        batch = a.size // (n * n) if n else 0
+                        if batch >= min_batch and _paid_for(batch):
+                            return (self.impls.get("numba")
+                                    or self.impls["lapack"])(*args, **params)
+                return self.impls["lapack"](*args, **params)
+            return self._call_general(args, params)
+        except MemoryError as e:
+            if str(e):
+                raise
+            raise _named_memory_error(self, args) from e
 
     # ``op.call(...)`` is ``op(...)``: a method call skips CPython's slower instance-call slot
     # (about 0.15 us), which matters on the per-call path of small matrices.
@@ -124,22 +131,27 @@ class Op:
         """``op(a, **params)`` for one array: `__call__`'s automatic branch without the loop
         over ``*args`` and its repacking (a few tenths of a microsecond of a 4 us call on a
         batch of ten 3x3 matrices, where NumPy's own wrapper is the reference)."""
-        if type(a) is not ndarray or self.generic is not None or _explicit_get() is not None \
-                or dispatch._default is not None:
-            return self.__call__(a, **params)
-        table = self.square_table
-        if table is False:
-            route = self.route
-            if route is not None and route(a, **params):
-                return (self.impls.get("numba") or self.impls["lapack"])(a, **params)
-        elif table is not None:
-            n = a.shape[-1]
-            min_batch = table.get(n)
-            if min_batch is not None:
-                batch = a.size // (n * n) if n else 0
-                if batch >= min_batch and _paid_for(batch):
+        try:
+            if type(a) is not ndarray or self.generic is not None or _explicit_get() is not None \
+                    or dispatch._default is not None:
+                return self.__call__(a, **params)
+            table = self.square_table
+            if table is False:
+                route = self.route
+                if route is not None and route(a, **params):
                     return (self.impls.get("numba") or self.impls["lapack"])(a, **params)
-        return self.impls["lapack"](a, **params)
+            elif table is not None:
+                n = a.shape[-1]
+                min_batch = table.get(n)
+                if min_batch is not None:
+                    batch = a.size // (n * n) if n else 0
+                    if batch >= min_batch and _paid_for(batch):
+                        return (self.impls.get("numba") or self.impls["lapack"])(a, **params)
+            return self.impls["lapack"](a, **params)
+        except MemoryError as e:
+            if str(e):
+                raise
+            raise _named_memory_error(self, (a,)) from e
 
     def _call_general(self, args, params):
         for a in args:
@@ -154,3 +166,12 @@ class Op:
         if self.generic is not None:
             return self.generic(*args, **params)
         return select(self, args, params)(*args, **params)
+
+
+def _named_memory_error(op, args):
+    """A MemoryError with a message, for one raised without: NumPy's linalg gufuncs raise a
+    bare ``MemoryError()`` where their LAPACK workspace cannot be allocated."""
+    shapes = ", ".join(f"{getattr(a, 'shape', ())} {getattr(a, 'dtype', type(a).__name__)}"
+                       for a in args)
+    return MemoryError(f"{op.name}: unable to allocate the memory for an input of shape "
+                       f"{shapes}")

@@ -31,9 +31,10 @@ def _max0(x, axis, keepdims=False):
 
 
 def _sum(x, axis, keepdims=False):
-    """``x.sum(axis)``; NumPy's own ``add.reduce`` for an ndarray (as numpy.linalg.norm),
-    without the Python layers of the ``sum`` method."""
-    if type(x) is np.ndarray:
+    """``x.sum(axis)``; NumPy's own ``add.reduce`` unless x is traced (as numpy.linalg.norm,
+    without the Python layers of the ``sum`` method; also where object arithmetic on a 0-d
+    array has left a Python scalar, which add.reduce gives NumPy's AxisError)."""
+    if not isinstance(x, Box):
         return np.add.reduce(x, axis=axis, keepdims=keepdims)
     return x.sum(axis=axis, keepdims=keepdims)
 

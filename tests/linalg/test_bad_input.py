@@ -116,3 +116,24 @@ def test_sweep(name, inp, backend):
             else:
                 ours = assert_unchanged(call, getattr(LA, name), x)
     _same(ours, expect)
+
+
+@pytest.mark.parametrize("name", ["eigvalsh", "slogdet", "svdvals", "eigvals", "inv", "solve"])
+def test_memory_error_has_a_message(name):
+    """A broadcast view NumPy cannot factor: MemoryError at once (a finiteness check summed
+    all 4e10 entries of such a view first), never with an empty message (NumPy's gufuncs
+    raise a bare MemoryError where their LAPACK workspace cannot be allocated)."""
+    big = np.broadcast_to(np.float64(1.0), (200_000, 200_000))
+    args = (big, big[:, :1]) if name == "solve" else (big,)
+    with pytest.raises(MemoryError, match="."):
+        getattr(LA, name)(*args)
+
+
+@pytest.mark.parametrize("fn", ["norm", "vector_norm"])
+@pytest.mark.parametrize("ord", [None, 1, 2, 3])
+def test_norm_of_0d_object_array_with_axis(fn, ord):
+    x = np.array(1.5, dtype=object)
+    with pytest.raises(np.exceptions.AxisError):
+        getattr(np.linalg, fn)(x, ord=ord, axis=0)
+    with pytest.raises(np.exceptions.AxisError):
+        getattr(LA, fn)(x, ord=ord, axis=0)

@@ -1,4 +1,6 @@
 """det and slogdet."""
+import warnings
+
 import numpy as np
 
 from .._core import routing
@@ -42,12 +44,31 @@ def _det_getrf(a):
 def _det_lapack(a):
     if a.ndim == 2 and routing.large_driver("det", a) == "scipy_getrf":
         d = _det_getrf(a)
-        if np.isfinite(d):
-            return d
-        # NaN or overflow: NumPy's gufunc, for its value and for its RuntimeWarning
-        # ("invalid value encountered in det") under the caller's errstate
+        if not np.isfinite(d):
+            _report_fp("invalid" if np.isnan(d) else "overflow")
+        return d
     # No errstate: NumPy's det warns "invalid value encountered in det" for NaN input.
     return umath_linalg.det(a, signature="D->D" if a.dtype.kind == "c" else "d->d")
+
+
+_FPE_FLAGS = {"overflow": 2, "invalid": 8}   # NumPy's FPE_OVERFLOW, FPE_INVALID
+
+
+def _report_fp(kind):
+    """Report a NaN ("invalid") or overflowed det as NumPy's det gufunc does, under the
+    caller's ``np.errstate`` (the getrf route computes its det outside any ufunc)."""
+    mode = np.geterr()["over" if kind == "overflow" else kind]
+    msg = f"{kind} value encountered in det" if kind == "invalid" else f"{kind} encountered in det"
+    if mode == "warn":
+        warnings.warn(msg, RuntimeWarning, stacklevel=4)
+    elif mode == "raise":
+        raise FloatingPointError(msg)
+    elif mode == "call":
+        np.geterrcall()(kind, _FPE_FLAGS[kind])
+    elif mode == "print":
+        print(f"Warning: {msg}")
+    elif mode == "log":
+        np.geterrcall().write(f"Warning: {msg}\n")
 
 
 @_det.impl("numba")

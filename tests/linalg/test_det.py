@@ -1,5 +1,6 @@
 """det and slogdet against NumPy, on both backends."""
 import importlib.util
+import warnings
 
 import numpy as np
 import pytest
@@ -116,3 +117,28 @@ def test_large_det_nan_warns_as_numpy():
     x[3, 5] = np.nan
     with pytest.warns(RuntimeWarning, match="invalid value encountered in det"):
         assert np.isnan(LA.det(x))
+
+
+@pytest.mark.parametrize("mode", ["warn", "raise", "ignore"])
+def test_large_det_overflow_reported_as_numpy(mode):
+    """The getrf route (n >= 512) reports an overflowed or NaN det under the caller's
+    errstate, with NumPy's message, and without NumPy's gufunc redoing the factorization."""
+    x = np.random.default_rng(0).standard_normal((600, 600)) * 10   # det ~ 1e1300
+    for a, kind in ((x, "over"), (np.where(np.eye(600) > 0, np.nan, x), "invalid")):
+        msg = "overflow encountered in det" if kind == "over" else "invalid value"
+        with np.errstate(**{kind: mode}):
+            if mode == "warn":
+                with pytest.warns(RuntimeWarning, match=msg):
+                    want = np.linalg.det(a)
+                with pytest.warns(RuntimeWarning, match=msg):
+                    got = LA.det(a)
+                np.testing.assert_array_equal(got, want)
+            elif mode == "raise":
+                with pytest.raises(FloatingPointError, match=msg):
+                    np.linalg.det(a)
+                with pytest.raises(FloatingPointError, match=msg):
+                    LA.det(a)
+            else:
+                with warnings.catch_warnings():
+                    warnings.simplefilter("error")
+                    np.testing.assert_array_equal(LA.det(a), np.linalg.det(a))

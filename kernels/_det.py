@@ -9,6 +9,7 @@ LU-based one, the element is recomputed by LU (``_lu.py``):
   singular to working precision (its terms cancelled, or, at rank n - 2 or less, are
   rounding residue themselves), and the rounding decides whether LAPACK's det is exactly 0
   or a product of residues (about eps**2 of the scale at rank n - 2);
+- it is subnormal (LU then meets a subnormal pivot, and LAPACK's rounding decides);
 - it is not finite (NaN/inf input, or an intermediate overflow);
 - for slogdet, it is outside ``[16 sqrt(tiny), 1 / (16 sqrt(tiny))]`` (intermediate products
   may have under- or overflowed).

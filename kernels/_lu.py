@@ -17,9 +17,7 @@ import math
 import numpy as np
 from numba import njit
 
-from ._util import cabs1, phase, recip
-
-_SFMIN = 2.2250738585072014e-308  # float64's; det and slogdet use it for every dtype
+from ._util import TINY64, cabs1, phase, recip
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
@@ -96,7 +94,7 @@ def slogdet_lu_kernel(a, n, w, piv, rtol):
     pivot is negligible (see getrf_kernel): the caller has LAPACK redo the element."""
     for i in range(n * n):
         w[i] = a[i]
-    info, nswaps = getrf_kernel(w, n, piv, _SFMIN, rtol)
+    info, nswaps = getrf_kernel(w, n, piv, TINY64, rtol)  # computed in double
     sign = w[0] * 0 + (1.0 if nswaps % 2 == 0 else -1.0)
     logabs = abs(w[0]) * 0
     if info != 0:
@@ -118,7 +116,7 @@ def det_lu_kernel(a, n, w, piv, rtol):
     """
     for i in range(n * n):
         w[i] = a[i]
-    info, nswaps = getrf_kernel(w, n, piv, _SFMIN, rtol)
+    info, nswaps = getrf_kernel(w, n, piv, TINY64, rtol)  # computed in double
     if info != 0:
         return w[0] * np.nan
     d = w[0] * 0 + (1.0 if nswaps % 2 == 0 else -1.0)
@@ -188,5 +186,5 @@ def negligible_pivot(a, n, idx, info, rtol):
         ab = a[b]
         for i in range(n * n):
             w[i] = ab[i]
-        st, _ = getrf_kernel(w, n, piv, _SFMIN, rtol)
+        st, _ = getrf_kernel(w, n, piv, TINY64, rtol)
         info[b] = -st if st < 0 else n

@@ -3,7 +3,7 @@ import numpy as np
 from numba import njit, types
 from numba.extending import overload
 
-_TINY = 2.2250738585072014e-308  # float64's smallest normal: dets are computed in double
+TINY64 = 2.2250738585072014e-308  # float64's smallest normal (LAPACK's sfmin in double)
 
 
 @njit(cache=True, nogil=True)
@@ -157,12 +157,12 @@ def _modulus_overload(d):
 @njit(cache=True, nogil=True, error_model="numpy")
 def untrusted(d, bound, rtol):
     """1 where the closed-form det ``d`` may not stand, else 0: not above ``rtol`` times the
-    ``bound`` of its terms, subnormal (the LU that redoes it meets a subnormal pivot, and
-    LAPACK's rounding decides), or not finite (``|re| + |im|``: no hypot call; it overflows
-    only within a factor 2 of overflow, and then LU merely recomputes the element); no
-    branches."""
+    ``bound`` of its terms; subnormal (in double, where dets are computed: the LU that
+    redoes it meets a subnormal pivot, and LAPACK's rounding decides); or not finite
+    (``|re| + |im|``: no hypot call; it overflows only within a factor 2 of overflow, and
+    then LU merely recomputes the element). No branches."""
     t = cabs1(d)
-    return (t <= rtol * bound) | (t < _TINY) | (t != t) | (t == np.inf)
+    return (t <= rtol * bound) | (t < TINY64) | (t != t) | (t == np.inf)
 
 
 @njit(cache=True, nogil=True, error_model="numpy")

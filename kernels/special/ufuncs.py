@@ -331,7 +331,11 @@ def call(name, *args, **kwargs):
         res = fastpath.call(name, args, kwargs)
         if res is not NotImplemented:
             return res
-    chars = "".join(c for c in map(_dtype_char, args) if c is not None)
+    chars = ""
+    for a in args:   # a loop, not a join over a generator: ~0.3 us of a 5 us scalar call
+        c = _dtype_char(a)
+        if c is not None:
+            chars += c
     if kwargs:
         chars += _requested(kwargs)
     if "g" in chars or "G" in chars:

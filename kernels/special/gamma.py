@@ -102,13 +102,15 @@ def zeta(x, q):
     """Hurwitz zeta function sum_k (k + q)**-x (Cephes zeta, Euler-Maclaurin)."""
     if x == 1.0:
         return INF
-    if x < 1.0 or x != x or q != q:
+    if x < 1.0 or q != q:
         return NAN
     if q <= 0.0:
         if q == np.floor(q):
-            return INF
+            return INF   # a pole of every term, for any x (NaN too), as Cephes
         if x != np.floor(x):
             return NAN
+    if x != x:
+        return NAN
     if q > 1e8:
         return (1.0 / (x - 1.0) + 1.0 / (2.0 * q)) * q ** (1.0 - x)
     s = q ** -x

@@ -180,14 +180,18 @@ def _size(args):
     return n
 
 
-def _strided_out(out):
-    """Whether ``out`` holds an array that is neither C- nor Fortran-contiguous: numba's
-    ufuncs (0.68) write such an output as if it were contiguous (a reversed one past its
-    end), so those calls compute into a new array and copy it over."""
+def _copied_out(out, kind):
+    """Whether the result goes to ``out`` through a new array and a copy: numba's ufuncs
+    (0.68) write an output that is neither C- nor Fortran-contiguous as if it were
+    contiguous (a reversed one past its end), and where a real loop's result is cast to a
+    complex ``out`` they first cast out's old contents to real (a ComplexWarning NumPy's own
+    ufuncs do not give)."""
     if out is None:
         return False
     for o in out if isinstance(out, tuple) else (out,):
-        if isinstance(o, np.ndarray) and not (o.flags.c_contiguous or o.flags.f_contiguous):
+        if isinstance(o, np.ndarray) and (
+                not (o.flags.c_contiguous or o.flags.f_contiguous)
+                or (kind == "real" and o.dtype.kind == "c")):
             return True
     return False
 
@@ -360,7 +364,7 @@ def call(name, *args, **kwargs):
         # SciPy's loops raise no floating-point warnings (scipy.special.errstate defaults
         # to "ignore"); without this NumPy would warn for every NaN or overflow produced
         with np.errstate(all="ignore"):
-            if where is True and not _strided_out(kwargs.get("out")):
+            if where is True and not _copied_out(kwargs.get("out"), kind):
                 return u(*args, **kwargs)
             return _masked(u, args, kwargs, where)
     finally:

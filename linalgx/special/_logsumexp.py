@@ -26,8 +26,10 @@ def _neg_axes(axis, ndim):
     (AxisError), a non-integer axis (TypeError) or a repeated one (ValueError)."""
     if axis is None:
         return tuple(range(-ndim, 0))
-    if ndim == 0 and not isinstance(axis, tuple) and operator.index(axis) in (0, -1):
-        return ()   # NumPy's reductions take an integer axis 0 or -1 of a 0-d array
+    if not isinstance(axis, tuple):
+        axis = operator.index(axis)   # a list is a TypeError, as in NumPy's reductions
+        if ndim == 0 and axis in (0, -1):
+            return ()   # NumPy's reductions take an integer axis 0 or -1 of a 0-d array
     return tuple(sorted(a - ndim for a in normalize_axis_tuple(axis, ndim)))
 
 

@@ -146,6 +146,15 @@ def test_riemann_zeta_small_negative_is_not_minus_inf():
     assert ls.zeta(-0.0) == -0.5 and ls.zeta(np.float32(-1e-20)) == np.float32(-0.5)
 
 
+def test_hurwitz_zeta_special_values_as_scipy():
+    # a pole in q (q a non-positive integer) is inf even for x = NaN, as Cephes/SciPy
+    v = np.array([np.nan, 1.0, 0.5, 2.0, 3.0, -1.0, np.inf, -np.inf, 0.0, -0.0, 1.5, 1e300])
+    q = np.array([-1.0, 0.0, -0.0, -2.0, np.nan, -0.5, 0.5, 1.0, 2.5, np.inf, -np.inf, 1e9,
+                  -1e20, 1e-300])
+    x, q = np.meshgrid(v, q)
+    np.testing.assert_allclose(ls.zeta(x, q), sc.zeta(x, q), rtol=1e-13)
+
+
 def test_riemann_zeta_is_continuous_at_the_branch_points():
     for b in (-1.25, -0.5):
         xs = np.array([np.nextafter(b, -np.inf), b, np.nextafter(b, np.inf)])

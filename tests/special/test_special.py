@@ -4,6 +4,7 @@ dispatcher and the parallel path."""
 import os
 import subprocess
 import sys
+import warnings
 from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
@@ -409,6 +410,21 @@ def test_strided_out_is_written_where_numpy_would(name):
         np.testing.assert_array_equal(ours.base, ref.base)
 
 
+@pytest.mark.parametrize("size", [4, 300_000])
+@pytest.mark.parametrize("dtype", [np.complex64, np.complex128])
+def test_real_input_into_complex_out_as_scipy(size, dtype):
+    """A real loop written into a complex out=: numba's ufuncs first cast out's old contents
+    to real, with a ComplexWarning SciPy's ufunc does not give."""
+    x = np.linspace(-3, 3, size)
+    ours, ref = np.full(size, 7 + 7j, dtype), np.full(size, 7 + 7j, dtype)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert ls.erf(x, out=ours) is ours
+        assert ls.j0(x.reshape(1, -1), out=ours.reshape(1, -1)).base is ours
+    sc.j0(x, out=ref)
+    np.testing.assert_array_equal(ours, ref)
+
+
 @pytest.mark.parametrize("name", ["erf", "erfc", "erfcx", "ndtr", "log_ndtr", "digamma",
                                   "airy"])
 def test_complex_arguments_as_scipy(name):
@@ -426,7 +442,7 @@ def test_complex_arguments_as_scipy(name):
 def test_axis_errors_as_scipy(name):
     a = np.arange(12.0).reshape(3, 4)
     for axis, exc in ((2, np.exceptions.AxisError), (-3, np.exceptions.AxisError),
-                      (1.0, TypeError), ((0, 0), ValueError)):
+                      (1.0, TypeError), ([0], TypeError), ((0, 0), ValueError)):
         with pytest.raises(exc):
             getattr(sc, name)(a, axis=axis)
         with pytest.raises(exc):

@@ -188,7 +188,8 @@ def _gufunc_failures(ufunc, sig, ins, out):
     NumPy's gufuncs NaN-fill a failed element and raise the floating-point "invalid" flag
     once per call. Returns None when the flag stayed clear, else a boolean mask over the
     elements: an all-NaN result from finite input is a failure; an all-NaN (or empty)
-    result from NaN or inf input is rerun alone to read the flag.
+    result from NaN, inf or subnormal input (complex LAPACK can give an all-NaN inverse of
+    ``[[1e-310]]`` without failing) is rerun alone to read the flag.
     """
     hit = []
 
@@ -204,7 +205,11 @@ def _gufunc_failures(ufunc, sig, ins, out):
     nan_out = np.isnan(flat).all(axis=1) if flat.shape[1] else np.ones(m, dtype=bool)
     finite_in = np.ones(m, dtype=bool)
     for x in ins:
-        finite_in &= np.isfinite(x.reshape(m, -1)).all(axis=1)
+        x = x.reshape(m, -1)
+        finite_in &= np.isfinite(x).all(axis=1)
+        tiny = np.finfo(x.dtype).tiny
+        for part in (x.real, x.imag) if x.dtype.kind == "c" else (x,):
+            finite_in &= ~((np.abs(part) < tiny) & (part != 0)).any(axis=1)
     failed = nan_out & finite_in
     if flat.shape[1] == 0:
         failed[:] = False
@@ -268,6 +273,18 @@ def _settle(name, ins, out, info, dtype, nan_diagonal_fails=False):
     out[info > 0] = np.nan if out.dtype.kind == "f" else complex(np.nan, np.nan)
 
 
+def _divide_1x1(num, af, out, info, dtype):
+    """``out = num / af`` for a stack of 1x1 matrices ``af`` of shape ``(count, 1)``. A zero,
+    subnormal, infinite or NaN element is left to `_settle` (``info = -1``): LAPACK takes
+    the reciprocal of a subnormal pivot (inf where the quotient is finite) and NumPy's
+    gufunc gives NaN for some of these, so they get its answer, without warnings."""
+    d = af[:, 0]
+    mag = np.abs(d.real) + np.abs(d.imag) if dtype.kind == "c" else np.abs(d)
+    ok = (mag >= _sfmin(dtype)) & (mag < np.inf)
+    info[:] = np.where(ok, 0, -1)
+    np.divide(num, af, out=out, where=ok[:, None])
+
+
 def inv(a):
     """Inverse of every matrix of a ``(..., n, n)`` stack.
 
@@ -292,8 +309,7 @@ def inv(a):
     of = out.reshape(count, n * n)
     inf = info.reshape(count)
     if n == 1:
-        inf[:] = af[:, 0] == 0
-        np.divide(1, af, out=of, where=af != 0)
+        _divide_1x1(1, af, of, inf, dtype)
     elif _use_lapack("inv", n):
         _lapack("inv", (af.reshape(count, n, n),), of.reshape(count, n, n), inf, count, n,
                 dtype)
@@ -337,8 +353,7 @@ def solve(a, b):
     xf = x.reshape(count, n * k)
     inf = info.reshape(count)
     if n == 1:
-        inf[:] = af[:, 0] == 0
-        np.divide(bf, af, out=xf, where=af != 0)
+        _divide_1x1(bf, af, xf, inf, dtype)
     elif k > 0 and _use_lapack("solve", n, k):
         _lapack("solve", (af.reshape(count, n, n), bf.reshape(count, n, k)),
                 xf.reshape(count, n, k), inf, count, n, dtype)

@@ -5,6 +5,7 @@ cases are grouped to keep the number of distinct compilations at what the kernel
 """
 import pathlib
 import threading
+import warnings
 
 import numpy as np
 import pytest
@@ -224,6 +225,32 @@ def test_subnormal_element_is_lapacks_call(dtype, n):
     fin = np.isfinite(want_inv)
     np.testing.assert_allclose(out[fin], want_inv[fin], rtol=1e-8)
     np.testing.assert_allclose(api.det(a), d_np, rtol=1e-10)
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.complex128], ids=["f64", "c128"])
+def test_1x1_special_elements_are_numpys_answer_without_warnings(dtype):
+    """1x1 stacks divide directly; a zero, subnormal, inf or NaN element gets NumPy's
+    gufunc answer (LAPACK's reciprocal of a subnormal pivot overflows: inf or NaN where the
+    quotient is finite), and NaN input raises no warning, as NumPy's inv and solve."""
+    vals = [2e-310, -3e-310, 3.0, -1e-308, 1e308, np.inf, -np.inf, np.nan, 0.0]
+    if dtype == np.complex128:
+        vals += [3e-310 + 1e-310j, complex(np.nan, 0), complex(0, np.inf), 3 + 1j, 1e-300j]
+    a = np.array(vals, dtype).reshape(-1, 1, 1)
+    b = np.full((a.shape[0], 1, 2), 1e-310, dtype)
+    b[:, :, 1] = 5
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        out, info = api.inv(a)
+        x, info_x = api.solve(a, b)
+        for i in range(a.shape[0]):
+            if a[i, 0, 0] == 0:
+                assert info[i] == info_x[i] == 1 and np.isnan(out[i]).all()
+                continue
+            assert info[i] == info_x[i] == 0
+            np.testing.assert_array_equal(out[i], np.linalg.inv(a[i]))
+            np.testing.assert_allclose(x[i], np.linalg.solve(a[i], b[i]), rtol=1e-15)
+            np.testing.assert_array_equal(np.isfinite(x[i]),
+                                          np.isfinite(np.linalg.solve(a[i], b[i])))
 
 
 @pytest.mark.parametrize("dtype", [np.float64, np.complex128], ids=["f64", "c128"])

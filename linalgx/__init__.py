@@ -8,7 +8,7 @@ arrays on the GPU. Every op is differentiable in forward and reverse mode (``gra
 Importing linalgx is cheap: submodules load on first use, and numba is imported only when a
 kernel first runs.
 """
-import importlib
+import importlib as _importlib
 
 __version__ = "0.1.0"
 
@@ -43,9 +43,9 @@ __all__ = sorted(
 
 def __getattr__(name):
     if name in _SUBMODULES:
-        return importlib.import_module(f"linalgx.{name}")
+        return _importlib.import_module(f"linalgx.{name}")
     if name in _LAZY:
-        return getattr(importlib.import_module(_LAZY[name]), name)
+        return getattr(_importlib.import_module(_LAZY[name]), name)
     raise AttributeError(f"module 'linalgx' has no attribute {name!r}")
 
 

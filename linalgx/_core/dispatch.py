@@ -22,7 +22,8 @@ _explicit = ContextVar("linalgx_backend", default=None)
 
 def _check_name(name):
     if name not in BACKENDS:
-        raise ValueError(f"unknown backend {name!r}; expected one of {', '.join(BACKENDS)}")
+        raise ValueError(f"unknown backend {name!r}; expected one of "
+                         f"{', '.join(BACKENDS)} or 'auto'")
     return name
 
 

@@ -97,7 +97,7 @@ _ERROR_CLASSES = {
 # What a positive LAPACK-style status code means, per failure kind.
 _INFO_DETAIL = {
     "singular": "U[{i},{i}] == 0",
-    "singular_d": "D[{i},{i}] == 0",
+    "singular_d": "D[{i},{i}] is zero or NaN",
     "not_pd": "leading minor of order {n} is not positive",
 }
 
@@ -293,6 +293,49 @@ def raise_on_info(info, kind, func, batch_shape):
     if bad.size:
         i = int(bad[0])
         raise batch_error(kind, func, batch_shape, i, int(info[i]))
+
+
+def check_pivots(func, pivots, n, blocks=False):
+    """Raise ``ValueError`` for pivots LAPACK's solvers would index out of bounds with.
+
+    getrs (``blocks=False``) swaps row ``i`` with row ``pivots[i] - 1``: every pivot must
+    lie in ``[1, n]``. sytrs/hetrs (``blocks=True``, lower storage) read a negative pivot as
+    the first of a 2x2 block whose second pivot repeats it, and swap with row
+    ``-pivots[i] - 1``: ``|pivot|`` in ``[1, n]``, and negative ones in equal pairs.
+    """
+    if pivots.size == 0:
+        return
+    low = -n if blocks else 1
+    bad = (pivots < low) | (pivots > n) | (pivots == 0)
+    what = f"must lie in [1, {n}]" if not blocks else f"must be nonzero with |pivot| <= {n}"
+    if blocks and not bad.any():
+        neg = pivots < 0
+        start = np.ones(pivots.shape[:-1], dtype=bool)   # position k begins a block
+        for k in range(n):
+            pair = start & neg[..., k]
+            bad[..., k] = pair & ((k + 1 == n) or (pivots[..., k + 1] != pivots[..., k]))
+            start = ~pair
+        what = ("that is negative must be repeated by the next pivot (a 2x2 block in "
+                "LAPACK's sytrf convention)")
+    if bad.any():
+        idx = tuple(int(i) for i in np.unravel_index(np.argmax(bad), bad.shape))
+        raise ValueError(f"{func}: pivots{list(idx)} = {pivots[idx]}: a pivot {what}")
+
+
+def check_numeric(func, *arrays):
+    """``TypeError`` for object, str and datetime arrays, as NumPy's LAPACK gufuncs give (the
+    torch-style extras cast with ``astype``, which would parse strings)."""
+    for a in arrays:
+        if a.dtype.kind not in _ALWAYS_CASTABLE:
+            raise TypeError(f"{func}: array type {a.dtype} is unsupported in linalg")
+
+
+def check_bool(func, **flags):
+    """torch.linalg's boolean keywords (``upper=``, ``left=``, ...) refuse other types."""
+    for name, value in flags.items():
+        if not isinstance(value, (bool, np.bool_)):
+            raise TypeError(f"{func}: argument '{name}' must be bool, not "
+                            f"{type(value).__name__}")
 
 
 def check_uplo(UPLO):

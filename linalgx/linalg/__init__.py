@@ -19,7 +19,7 @@ Examples
 >>> np.allclose(a @ LA.inv(a), np.eye(2))
 True
 """
-import importlib
+import importlib as _importlib
 
 # name -> the module that defines it, in numpy.linalg.__all__'s order, then the extras
 _WHERE = {
@@ -44,7 +44,7 @@ def __getattr__(name):
     where = _WHERE.get(name)
     if where is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    module = importlib.import_module(where if where.startswith("._") else "." + where,
+    module = _importlib.import_module(where if where.startswith("._") else "." + where,
                                      "linalgx" if where.startswith("._") else __name__)
     value = getattr(module, name)
     globals()[name] = value  # later lookups skip this function

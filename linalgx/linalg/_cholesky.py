@@ -263,7 +263,7 @@ def cholesky(a, /, *, upper=False):
     return wrap(r)
 
 
-def cholesky_ex(a, *, upper=False):
+def cholesky_ex(a, *, upper=False, check_errors=False):
     """
     Cholesky decomposition with a per-element status instead of an exception.
 
@@ -273,6 +273,9 @@ def cholesky_ex(a, *, upper=False):
         Hermitian positive-definite matrices; only one triangle is read.
     upper : bool, optional
         Return the upper factor ``U`` with ``a = U^H U`` instead of ``L``.
+    check_errors : bool, optional
+        Raise `cholesky`'s exception for the first element that is not positive
+        definite instead (torch's keyword). Default False.
 
     Returns
     -------
@@ -288,7 +291,8 @@ def cholesky_ex(a, *, upper=False):
     Raises
     ------
     LinAlgError
-        Only for a non-square or lower-than-2-D input.
+        For a non-square or lower-than-2-D input; for a matrix that is not positive
+        definite only with ``check_errors=True``.
 
     See Also
     --------
@@ -307,8 +311,12 @@ def cholesky_ex(a, *, upper=False):
     >>> info
     array([0, 1], dtype=int32)
     """
-    a, _, t, result_t = v.prepare_square(a, _ufunc(upper), _SIGS)
+    v.check_bool("cholesky_ex", upper=upper, check_errors=check_errors)
+    a, wrap, t, result_t = v.prepare_square(a, _ufunc(upper), _SIGS)
     r, info = _cholesky_ex.call1(a, upper=bool(upper))
+    info = unbox_all(info)
+    if check_errors:
+        v.raise_on_info(info, "not_pd", "cholesky_ex", info.shape)
     if result_t is not t:
         r = r.astype(result_t, copy=False)
-    return CholeskyExResult(r, unbox_all(info))
+    return CholeskyExResult(wrap(r), info)

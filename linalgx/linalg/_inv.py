@@ -6,6 +6,7 @@ from .._core import validate as v
 from .._core.lapack import attempt, gufunc1, quiet, surely_finite, umath_linalg
 from .._core.op import Op
 from .._core.results import InvExResult
+from .._core.xputil import unbox_all
 
 __all__ = ["inv", "inv_ex", "tensorinv"]
 
@@ -183,7 +184,7 @@ def inv(a):
     return wrap(ainv)
 
 
-def inv_ex(a):
+def inv_ex(a, *, check_errors=False):
     """
     Inverse of a (stacked) matrix with a per-element status instead of an exception.
 
@@ -191,6 +192,9 @@ def inv_ex(a):
     ----------
     a : (..., M, M) array_like
         Matrices to be inverted.
+    check_errors : bool, optional
+        Raise `inv`'s exception for the first singular element instead (torch's
+        keyword). Default False.
 
     Returns
     -------
@@ -205,7 +209,8 @@ def inv_ex(a):
     Raises
     ------
     LinAlgError
-        Only for a non-square or lower-than-2-D input, never for a singular matrix.
+        For a non-square or lower-than-2-D input; for a singular matrix only with
+        ``check_errors=True``.
 
     Examples
     --------
@@ -216,11 +221,15 @@ def inv_ex(a):
     >>> info
     array([0, 1], dtype=int32)
     """
-    a, _, t, result_t = v.prepare_square(a, umath_linalg.inv, _SIGS)
+    v.check_bool("inv_ex", check_errors=check_errors)
+    a, wrap, t, result_t = v.prepare_square(a, umath_linalg.inv, _SIGS)
     out, info = _inv_ex.call1(a)
+    info = unbox_all(info)
+    if check_errors:
+        v.raise_on_info(info, "singular", "inv_ex", info.shape)
     if result_t is not t:
         out = out.astype(result_t, copy=False)
-    return InvExResult(out, info)
+    return InvExResult(wrap(out), info)
 
 
 def tensorinv(a, ind=2):

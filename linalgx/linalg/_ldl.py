@@ -131,13 +131,15 @@ def ldl_factor(a, *, hermitian=False):
     >>> pivots
     array([1, 2], dtype=int32)
     """
-    a, _ = v.makearray(a)
+    a, wrap = v.makearray(a)
     v.assert_stacked_square(a)
+    v.check_numeric("ldl_factor", a)
+    v.check_bool("ldl_factor", hermitian=hermitian)
     t, result_t = v.common_type(a)
     ld, piv, info = _ldl_factor(a.astype(t, copy=False), hermitian=bool(hermitian))
     info = unbox_all(info)
     v.raise_on_info(info, "singular_d", "ldl_factor", info.shape)
-    return LDLFactorResult(ld.astype(result_t, copy=False), unbox_all(piv))
+    return LDLFactorResult(wrap(ld.astype(result_t, copy=False)), unbox_all(piv))
 
 
 def ldl_solve(LD, pivots, B, *, hermitian=False):
@@ -192,11 +194,14 @@ def ldl_solve(LD, pivots, B, *, hermitian=False):
     pivots = np.asarray(unbox_all(pivots))
     v.assert_stacked_square(LD)
     v.assert_stacked_2d(B)
+    v.check_numeric("ldl_solve", LD, B)
+    v.check_bool("ldl_solve", hermitian=hermitian)
     if pivots.dtype.kind not in "iu":
         raise TypeError(v.MESSAGES["pivots_dtype"] % ("ldl_solve", pivots.dtype))
     if pivots.shape != LD.shape[:-1]:
         raise ValueError(v.MESSAGES["pivots_shape"] % ("ldl_solve", LD.shape[:-1],
                                                        pivots.shape))
+    v.check_pivots("ldl_solve", pivots, LD.shape[-1], blocks=True)
     if B.shape[-2] != LD.shape[-1]:
         raise ValueError(v.MESSAGES["core_mismatch"] % (
             "ldl_solve", LD.shape[-2:], B.shape[-2:], "A X = B"))

@@ -212,12 +212,14 @@ def _unpack_np(LU):
     return tril_np(LU[..., :, :k], -1) + np.eye(m, k, dtype=LU.dtype), triu_np(LU[..., :k, :])
 
 
-def _factor(a, pivot):
-    a, _ = v.makearray(a)
+def _factor(func, a, pivot):
+    a, wrap = v.makearray(a)
     v.assert_stacked_2d(a)
+    v.check_numeric(func, a)
+    v.check_bool(func, pivot=pivot)
     t, result_t = v.common_type(a)
     lu_, piv, info = _lu_factor.call(a.astype(t, copy=False), pivot=bool(pivot))
-    return lu_, unbox_all(piv), unbox_all(info), result_t
+    return lu_, unbox_all(piv), unbox_all(info), result_t, wrap
 
 
 def lu_factor(a, *, pivot=True):
@@ -268,10 +270,10 @@ def lu_factor(a, *, pivot=True):
     >>> pivots
     array([2, 2], dtype=int32)
     """
-    lu_, piv, info, result_t = _factor(a, pivot)
+    lu_, piv, info, result_t, wrap = _factor("lu_factor", a, pivot)
     if info.any():
         v.raise_on_info(info, "singular", "lu_factor", info.shape)
-    return LUFactorResult(lu_.astype(result_t, copy=False), piv)
+    return LUFactorResult(wrap(lu_.astype(result_t, copy=False)), piv)
 
 
 def lu(a, *, pivot=True):
@@ -322,13 +324,14 @@ def lu(a, *, pivot=True):
     >>> np.allclose(P @ L @ U, a)
     True
     """
-    lu_, piv, _, result_t = _factor(a, pivot)
+    lu_, piv, _, result_t, wrap = _factor("lu", a, pivot)
     L, U = _unpack_np(lu_) if type(lu_) is np.ndarray else _unpack(basic, lu_)
     if pivot:
-        P = permutation_matrix(piv, lu_.shape[-2], result_t)
+        P = wrap(permutation_matrix(piv, lu_.shape[-2], result_t))
     else:
         P = np.empty((0,), dtype=result_t)
-    return LUResult(P, L.astype(result_t, copy=False), U.astype(result_t, copy=False))
+    return LUResult(P, wrap(L.astype(result_t, copy=False)),
+                    wrap(U.astype(result_t, copy=False)))
 
 
 def lu_solve(LU, pivots, B, *, left=True, adjoint=False):
@@ -385,11 +388,14 @@ def lu_solve(LU, pivots, B, *, left=True, adjoint=False):
     pivots = np.asarray(unbox_all(pivots))
     v.assert_stacked_square(LU)
     v.assert_stacked_2d(B)
+    v.check_numeric("lu_solve", LU, B)
+    v.check_bool("lu_solve", left=left, adjoint=adjoint)
     n = LU.shape[-1]
     if pivots.dtype.kind not in "iu":
         raise TypeError(v.MESSAGES["pivots_dtype"] % ("lu_solve", pivots.dtype))
     if pivots.shape != LU.shape[:-1]:
         raise ValueError(v.MESSAGES["pivots_shape"] % ("lu_solve", LU.shape[:-1], pivots.shape))
+    v.check_pivots("lu_solve", pivots, n)
     if (B.shape[-2] if left else B.shape[-1]) != n:
         raise ValueError(v.MESSAGES["core_mismatch"] % (
             "lu_solve", LU.shape[-2:], B.shape[-2:], "A X = B" if left else "X A = B"))

@@ -271,6 +271,7 @@ def matrix_exp(A):
     """
     a, wrap = v.makearray(A)
     v.assert_stacked_square(a)
+    v.check_numeric("matrix_exp", a)
     t, result_t = v.common_type(a)
     e = _matrix_exp(a.astype(t, copy=False) if a.dtype != t else a)
     e = e.astype(result_t, copy=False)

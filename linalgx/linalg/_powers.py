@@ -150,7 +150,8 @@ def vander(x, N=None):
     -------
     out : (..., n, N) ndarray
         The Vandermonde matrices, in the dtype of `x`; integers are promoted to int64 (as
-        by torch and ``numpy.vander``) and wrap around on overflow.
+        by torch and ``numpy.vander``; uint64 gives float64, NumPy's promotion of uint64
+        with int64) and wrap around on overflow.
 
     Raises
     ------

@@ -393,6 +393,7 @@ def householder_product(A, tau):
     m, n = A.shape[-2:]
     if tau.ndim < 1 or not m >= n >= tau.shape[-1] or tau.shape[:-1] != A.shape[:-2]:
         raise ValueError(v.MESSAGES["householder_dims"] % (A.shape, tau.shape))
+    v.check_numeric("householder_product", A, tau)
     t, result_t = v.common_type(A, tau)
     q = _householder_product(A.astype(t, copy=False), tau.astype(t, copy=False))
     return wrap(q.astype(result_t, copy=False))

@@ -133,8 +133,9 @@ def _solve_ex_vjp(xp, g, out, a, b):
     return _solve_vjp(xp, g[0], out[0], a, b, solver=_solve_nan)
 
 
-def _prepare_solve(a, b):
-    """NumPy's solve pipeline up to the call: (a, b as (..., M, K), vector?, wrap, result_t)."""
+def _prepare_solve(a, b, func="solve"):
+    """NumPy's solve pipeline up to the call: (a, b as (..., M, K), vector?, wrap, result_t);
+    errors name `func`."""
     if type(a) is not np.ndarray:
         a, _ = v.makearray(a)
     if a.ndim < 2 or a.shape[-1] != a.shape[-2]:
@@ -160,8 +161,13 @@ def _prepare_solve(a, b):
         # on zero-stride stand-ins of the same shapes.
         dummy = np.zeros((), dtype=t)
         ufunc = umath_linalg.solve1 if vector else umath_linalg.solve
-        ufunc(np.broadcast_to(dummy, a.shape), np.broadcast_to(dummy, b.shape),
-              signature=_sig(t))
+        try:
+            ufunc(np.broadcast_to(dummy, a.shape), np.broadcast_to(dummy, b.shape),
+                  signature=_sig(t))
+        except ValueError as e:
+            if func == "solve":
+                raise
+            raise ValueError(str(e).replace(ufunc.__name__, func, 1)) from None
     if type(a) is not np.ndarray or type(b) is not np.ndarray:
         # a Box is cast here; plain arrays are cast inside the gufunc (see prepare_square)
         a = a.astype(t, copy=False)
@@ -232,7 +238,7 @@ def solve(a, b):
     return wrap(r)
 
 
-def solve_ex(a, b):
+def solve_ex(a, b, *, left=True, check_errors=False):
     """
     Solve ``a x = b`` with a per-element status instead of an exception.
 
@@ -241,7 +247,14 @@ def solve_ex(a, b):
     a : (..., M, M) array_like
         Coefficient matrices.
     b : {(M,), (..., M, K)}, array_like
-        Right-hand sides, with `solve`'s shape rules.
+        Right-hand sides, with `solve`'s shape rules; ``(..., K, M)`` for
+        ``left=False``.
+    left : bool, optional
+        Solve ``a x = b`` (True, default) or ``x a = b`` (torch's keyword; a 1-D `b` is
+        then the row vector of ``x a = b``).
+    check_errors : bool, optional
+        Raise `solve`'s exception for the first singular element instead (torch's
+        keyword). Default False.
 
     Returns
     -------
@@ -249,14 +262,16 @@ def solve_ex(a, b):
 
     result : {(..., M,), (..., M, K)} ndarray
         The solutions; an element whose matrix is singular holds NaN.
-    info : (...) ndarray of int32
+    info : ndarray of int32, of the batch shape of `a`
         0 where the solve succeeded, ``i > 0`` where ``U[i-1, i-1]`` of the LU
-        factorization is exactly zero (torch.linalg.solve_ex's convention).
+        factorization of that element of `a` is exactly zero (torch.linalg.solve_ex's
+        convention: `b` does not broadcast it).
 
     Raises
     ------
     LinAlgError
-        Only for a non-square or lower-than-2-D `a`, never for a singular matrix.
+        For a non-square or lower-than-2-D `a`; for a singular matrix only with
+        ``check_errors=True``.
 
     See Also
     --------
@@ -277,11 +292,25 @@ def solve_ex(a, b):
     >>> x[0]
     array([1., 1.])
     """
-    a, b, vector, wrap, result_t = _prepare_solve(a, b)
+    v.check_bool("solve_ex", left=left, check_errors=check_errors)
+    if not left:   # x a = b  <=>  a^T x^T = b^T
+        a = np.swapaxes(a, -1, -2)
+        if ndim_of(b) >= 2:
+            r, info = solve_ex(a, np.swapaxes(b, -1, -2), check_errors=check_errors)
+            return SolveExResult(np.swapaxes(r, -1, -2), info)
+    a, b, vector, wrap, result_t = _prepare_solve(a, b, "solve_ex")
     r, info = _solve_ex.call(a, b)
+    info = unbox_all(info)
+    a_batch = a.shape[:-2]
+    if info.shape != a_batch:   # the status of each element of a, not of the broadcast
+        lead = (1,) * (info.ndim - len(a_batch)) + a_batch
+        info = info[tuple(slice(None) if d != 1 else slice(0, 1) for d in lead)]
+        info = info.reshape(a_batch)
+    if check_errors:
+        v.raise_on_info(info, "singular", "solve_ex", info.shape)
     if vector:
         r = r[..., 0]
-    return SolveExResult(wrap(r.astype(result_t, copy=False)), unbox_all(info))
+    return SolveExResult(wrap(r.astype(result_t, copy=False)), info)
 
 
 def tensorsolve(a, b, axes=None):

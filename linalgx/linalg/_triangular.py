@@ -150,6 +150,8 @@ def solve_triangular(a, b, *, upper, left=True, unitriangular=False):
     b, wrap = v.makearray(b)
     v.assert_stacked_square(a)
     v.assert_stacked_2d(b)
+    v.check_numeric("solve_triangular", a, b)
+    v.check_bool("solve_triangular", upper=upper, left=left, unitriangular=unitriangular)
     n = a.shape[-1]
     if (b.shape[-2] if left else b.shape[-1]) != n:
         raise ValueError(v.MESSAGES["core_mismatch"] % (

@@ -2,7 +2,8 @@
 
 These are compositions (NumPy's own code paths, step for step) of differentiable pieces:
 ``abs``, ``conj``, products, sums, ``sqrt``, powers, max/min and the singular values, so they
-differentiate without rules of their own, except the square root of the 2-norms (below).
+differentiate without rules of their own, except the square root of the 2-norms and the
+powers of the general p-norm (below), which take the zero subgradient at zero.
 Plain arrays take exactly NumPy's operations.
 """
 import math
@@ -75,6 +76,49 @@ def _norm_sqrt_vjp(xp, g, out, sq):
 
 def _sqrt(sq):
     return _norm_sqrt(sq) if isinstance(sq, Box) else np.sqrt(sq)
+
+
+# The general p-norm (sum |x|**p)**(1/p), traced: |x|**p and the root with derivative 0 where
+# their argument is 0, the zero subgradient PyTorch's norm takes at a zero entry (p < 1) and
+# at a zero vector (p > 1), where the power rules give inf * 0 = NaN.
+_abs_pow = Op("norm_abs_pow")
+_root = Op("norm_root")
+
+
+@_abs_pow.impl("any")
+def _abs_pow_any(a, *, p):
+    return a ** p
+
+
+@_root.impl("any")
+def _root_any(s, *, p):
+    return s ** np.reciprocal(p, dtype=s.dtype)
+
+
+def _power_slope(xp, base, exponent):
+    """``exponent * base**(exponent - 1)``, 0 where base == 0."""
+    zero = unbox_all(base) == 0
+    return xp.where(zero, 0, exponent * xp.where(zero, 1, base) ** (exponent - 1))
+
+
+@_abs_pow.def_jvp
+def _abs_pow_jvp(xp, tangents, out, a, *, p):
+    return tangents[0] * _power_slope(xp, a, p)
+
+
+@_abs_pow.def_vjp
+def _abs_pow_vjp(xp, g, out, a, *, p):
+    return (g * _power_slope(xp, a, p),)
+
+
+@_root.def_jvp
+def _root_jvp(xp, tangents, out, s, *, p):
+    return tangents[0] * _power_slope(xp, s, 1 / p)
+
+
+@_root.def_vjp
+def _root_vjp(xp, g, out, s, *, p):
+    return (g * _power_slope(xp, s, 1 / p),)
 
 
 def _sum0(x, axis):
@@ -151,7 +195,8 @@ def norm(x, ord=None, axis=None, keepdims=False):
 
     Autodiff: differentiable in `x` away from points where the norm is not (zero
     vectors, ties in max/min, repeated singular values for 2, -2 and 'nuc'); ``ord=0``
-    has zero derivative.
+    has zero derivative. At a zero vector, and at a zero entry of a vector p-norm, the
+    derivative is the zero subgradient, as in PyTorch.
 
     Examples
     --------
@@ -220,6 +265,8 @@ def norm(x, ord=None, axis=None, keepdims=False):
         # None of the str-type keywords for ord ('fro', 'nuc') are valid for vectors
         elif isinstance(ord, str):
             raise ValueError(v.MESSAGES["norm_vector_ord"] % (ord,))
+        elif isinstance(x, Box):
+            return _root(_sum(_abs_pow(abs(x), p=ord), axis, keepdims), p=ord)
         else:
             absx = abs(x)
             absx **= ord

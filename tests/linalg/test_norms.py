@@ -185,3 +185,31 @@ def test_cond_stacked_singular(p):
 def test_cond_empty_message():
     with pytest.raises(np.linalg.LinAlgError, match="^cond is not defined on empty arrays"):
         LA.cond(np.zeros((0, 0)))
+
+
+@pytest.mark.parametrize("p", [3, 3.5, 0.5, 0.7, -1, -2.5])
+@pytest.mark.parametrize("x", [np.array([1.0, -3.0, 2.0]), np.array([1.0, 0.0, -2.0]),
+                               np.zeros(3), np.array([1 + 1j, 0, 2 - 1j])],
+                         ids=["nonzero", "zero_entry", "zero_vector", "complex"])
+def test_general_p_norm_gradient_takes_the_zero_subgradient(x, p):
+    """d||x||_p = sum |x|**(p-2) Re(conj(x) dx) / ||x||_p**(p-1), with 0 where x_i = 0
+    (p < 1: |x|**(p-1) is infinite there) and at the zero vector (p > 1), as PyTorch's
+    norm; the power rules gave inf * 0 = NaN."""
+    import linalgx
+
+    with np.errstate(all="ignore"):
+        n = np.sum(np.abs(x) ** p) ** (1 / p)
+        want = np.where(x == 0, 0, x * np.abs(np.where(x == 0, 1, x)) ** (p - 2)) / n ** (p - 1)
+    if n == 0 or not np.isfinite(n):
+        want = np.zeros_like(x)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)   # NumPy's own 0 ** -p warning
+        for f in (lambda v: LA.vector_norm(v, ord=p), lambda v: np.linalg.norm(v, ord=p)):
+            np.testing.assert_allclose(linalgx.grad(f)(x), want, rtol=1e-12, atol=1e-15)
+    if (x != 0).all() and x.dtype.kind == "f":   # second order against central differences
+        h = 1e-5
+        fd = np.array([(linalgx.grad(lambda v: LA.vector_norm(v, ord=p))(x + h * e)
+                        - linalgx.grad(lambda v: LA.vector_norm(v, ord=p))(x - h * e)) / (2 * h)
+                       for e in np.eye(3)])
+        np.testing.assert_allclose(linalgx.hessian(lambda v: LA.vector_norm(v, ord=p))(x), fd,
+                                   rtol=1e-6, atol=1e-8)

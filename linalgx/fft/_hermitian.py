@@ -1,5 +1,7 @@
 """torch.fft's n-D Hermitian transforms with NumPy-style signatures: hfft2, hfftn, ihfft2,
 ihfftn (the same semantics as scipy.fft.hfftn & co.; NumPy has only the 1-D hfft/ihfft)."""
+import numpy as np
+
 from ._nd import _INV_REAL, _TWO, _doc, c2r_steps, r2c_steps
 from ._pipeline import asarray, check_norm, cook_nd_args, run
 
@@ -35,6 +37,10 @@ def hfftn(a, s=None, axes=None, norm=None, out=None):
            [-6.,  2.]])
     """
     a = asarray(a)
+    if a.dtype == np.float16:
+        # float32 out for any number of axes, as scipy.fft.hfftn (a single c2r step would
+        # keep NumPy's irfft quirk: float16 in, float16 out)
+        a = a.astype(np.float32)
     norm = check_norm(norm, inverse=True)
     s, axes = cook_nd_args(a, s, axes, invreal=True)
     return run(a, c2r_steps(s, axes, gets_out=False), norm, True, out)

@@ -145,6 +145,19 @@ def test_hermitian_nd_roundtrip_and_float32():
     np.testing.assert_allclose(back, x, atol=1e-5)
 
 
+@pytest.mark.parametrize("axes", [(1,), (0,), (0, 1)])
+@pytest.mark.parametrize("dtype", [np.float16, np.float32, np.complex64])
+def test_hermitian_nd_result_dtype_as_scipy_for_any_number_of_axes(dtype, axes):
+    """One axis of hfftn is a single c2r step, where NumPy's irfft keeps float16: hfftn
+    follows scipy.fft.hfftn (float32) whatever the number of axes."""
+    x = _rand((4, 6), dtype)
+    for name in ("hfftn", "ihfftn") if np.dtype(dtype).kind == "f" else ("hfftn",):
+        exp = getattr(sfft, name)(x, axes=axes)
+        got = getattr(L, name)(x, axes=axes)
+        assert got.dtype == exp.dtype
+        np.testing.assert_allclose(got, exp, rtol=2e-3, atol=2e-3 * np.abs(exp).max())
+
+
 # -- errors, messages, warnings ----------------------------------------------------------------
 _X = np.arange(6.0)
 _ERRORS = {

@@ -8,6 +8,8 @@ differentiable ops through ``__array_ufunc__`` and ``__array_function__``; unsup
 functions raise ``TypeError``.
 """
 
+import numpy as np
+
 __all__ = ["Box"]
 
 _protocol = None
@@ -161,3 +163,47 @@ class Box:
         return _np_protocol().ops.diagonal(self, offset=offset, axis1=axis1, axis2=axis2)
     def item(self, *args):
         raise TypeError(_CONVERSION_ERROR.format("a Python scalar (.item())"))
+
+    def tolist(self):
+        raise TypeError(_CONVERSION_ERROR.format("Python scalars (.tolist())"))
+
+    # the ndarray methods below are NumPy's functions (differentiable where they are)
+    flat = property(lambda self: self.ravel())
+
+    def var(self, axis=None, dtype=None, out=None, ddof=0, keepdims=False, **kwargs):
+        return np.var(self, axis, dtype, out, ddof, keepdims, **kwargs)
+
+    def std(self, axis=None, dtype=None, out=None, ddof=0, keepdims=False, **kwargs):
+        return np.std(self, axis, dtype, out, ddof, keepdims, **kwargs)
+
+    def cumsum(self, axis=None, dtype=None, out=None):
+        return np.cumsum(self, axis, dtype, out)
+
+    def clip(self, min=None, max=None, out=None, **kwargs):
+        return np.clip(self, min, max, out, **kwargs)
+
+    def repeat(self, repeats, axis=None): return np.repeat(self, repeats, axis)
+    def take(self, indices, axis=None, out=None, mode="raise"):
+        return np.take(self, indices, axis, out, mode)
+
+    def sort(self, axis=-1, kind=None, order=None, *, stable=None):
+        """A sorted copy, as JAX's ``.sort``: a traced value cannot be sorted in place."""
+        return np.sort(self, axis, kind, order, stable=stable)
+
+    def argsort(self, axis=-1, kind=None, order=None, *, stable=None):
+        return np.argsort(self, axis, kind, order, stable=stable)
+
+    # results without a derivative: computed from the values
+    def any(self, axis=None, out=None, keepdims=False, *, where=True):
+        return np.any(self, axis, out, keepdims, where=where)
+
+    def all(self, axis=None, out=None, keepdims=False, *, where=True):
+        return np.all(self, axis, out, keepdims, where=where)
+
+    def argmax(self, axis=None, out=None, *, keepdims=False):
+        return np.argmax(self, axis, out, keepdims=keepdims)
+
+    def argmin(self, axis=None, out=None, *, keepdims=False):
+        return np.argmin(self, axis, out, keepdims=keepdims)
+
+    def nonzero(self): return np.nonzero(self)

@@ -165,7 +165,8 @@ _FUNCTIONS = {
     np.result_type: _values(np.result_type), np.argmax: _values(np.argmax),
     np.argmin: _values(np.argmin), np.allclose: _values(np.allclose),
     np.isclose: _values(np.isclose), np.array_equal: _values(np.array_equal),
-    np.argsort: _values(np.argsort),
+    np.argsort: _values(np.argsort), np.any: _values(np.any), np.all: _values(np.all),
+    np.nonzero: _values(np.nonzero),
 }
 _FUNCTIONS.update(numpy_extra.FUNCTIONS)
 

@@ -5,6 +5,7 @@ JVP under ``Re<a, b> = Re(sum(a * conj(b)))``. For a real loss L of complex z, `
 returns ``dL/dx + 1j * dL/dy``; JAX and HIPS autograd return its conjugate.
 """
 import functools
+from collections import OrderedDict, defaultdict
 
 import numpy as np
 
@@ -15,15 +16,24 @@ from .box import Box
 __all__ = ["vjp", "jvp", "grad", "value_and_grad", "jacobian", "hessian"]
 
 
-# -- output structures (arrays, tuples, lists, namedtuples) --------------------------------
+# -- output structures (arrays, tuples, lists, namedtuples, dicts) ---------------------------
 def _flatten(tree):
-    if isinstance(tree, (tuple, list)):
+    """Leaves and structure of a tree of tuples, lists and dicts (in sorted key order, as JAX
+    flattens them; an ``OrderedDict`` keeps its own order)."""
+    if isinstance(tree, (tuple, list, dict)):
+        keys, kind = None, type(tree)
+        items = tree
+        if isinstance(tree, dict):
+            keys = list(tree) if isinstance(tree, OrderedDict) else sorted(tree)
+            items = [tree[k] for k in keys]
+            if isinstance(tree, defaultdict):
+                kind = functools.partial(defaultdict, tree.default_factory)
         leaves, specs = [], []
-        for item in tree:
+        for item in items:
             lv, sp = _flatten(item)
             leaves += lv
             specs.append(sp)
-        return leaves, (type(tree), specs)
+        return leaves, (kind, keys, specs)
     return [tree], None
 
 
@@ -33,12 +43,26 @@ def _unflatten(spec, leaves):
     def build(sp):
         if sp is None:
             return next(it)
-        kind, children = sp
+        kind, keys, children = sp
         items = [build(c) for c in children]
+        if keys is not None:
+            return kind(zip(keys, items))
         if hasattr(kind, "_fields"):
             return kind(*items)
         return kind(items)
     return build(spec)
+
+
+def _structure(spec):
+    """``spec`` without the container types, except that a dict's keys count."""
+    if spec is None:
+        return None
+    _, keys, children = spec
+    return keys, [_structure(c) for c in children]
+
+
+def _has_dict(spec):
+    return spec is not None and (spec[1] is not None or any(map(_has_dict, spec[2])))
 
 
 def _as_primal(x):
@@ -56,12 +80,28 @@ def _value_at(out, tracer):
     return out.value if isinstance(out, Box) and out.tracer is tracer else out
 
 
+def _values_at(tree, tracer):
+    """``tree`` with its Boxes of ``tracer`` unwrapped (those of outer transforms stay)."""
+    leaves, spec = _flatten(tree)
+    return _unflatten(spec, [_value_at(o, tracer) for o in leaves])
+
+
+def _split_aux(out):
+    if not (isinstance(out, (tuple, list)) and len(out) == 2):
+        raise TypeError("has_aux=True: the function must return a pair (output, aux); got "
+                        f"{type(out).__name__}")
+    return out
+
+
 # -- reverse mode ---------------------------------------------------------------------------
-def vjp(f, *primals):
+def vjp(f, *primals, has_aux=False):
     """Evaluate ``f(*primals)`` and return ``(out, pullback)``.
 
     ``pullback(cotangent)`` returns a tuple with one cotangent per primal. A cotangent may
-    carry extra leading axes (a batch of cotangents), which are kept in the result.
+    carry extra leading axes (a batch of cotangents), which are kept in the result. ``out``
+    may be a tree of tuples, lists and dicts of arrays; the cotangent then has the same
+    structure. With ``has_aux``, ``f`` returns ``(out, aux)`` and ``vjp`` returns
+    ``(out, pullback, aux)``, ``aux`` undifferentiated (plain arrays), as in JAX.
 
     Examples
     --------
@@ -75,13 +115,19 @@ def vjp(f, *primals):
     leaves = [leaf_node() for _ in primals]
     boxes = [Box(p, tracer, node=(n, 0)) for p, n in zip(primals, leaves)]
     out = f(*boxes)
+    if has_aux:
+        out, aux = _split_aux(out)
     out_leaves, spec = _flatten(out)
     values = [_value_at(o, tracer) for o in out_leaves]
 
     def pullback(cotangent):
-        cts, _ = _flatten(cotangent)
+        cts, ct_spec = _flatten(cotangent)
         if len(cts) != len(out_leaves):
             raise ValueError(f"vjp: expected {len(out_leaves)} cotangents, got {len(cts)}")
+        # a flat sequence of leaves (in the output's flattened order) is accepted too
+        if _has_dict(ct_spec) and _structure(ct_spec) != _structure(spec):
+            raise ValueError("vjp: the cotangent's structure (nesting, dict keys) differs "
+                             "from the output's")
         seeds = []
         batch = ()
         for o, ct in zip(out_leaves, cts):
@@ -108,15 +154,18 @@ def vjp(f, *primals):
             result.append(g)
         return tuple(result)
 
+    if has_aux:
+        return _unflatten(spec, values), pullback, _values_at(aux, tracer)
     return _unflatten(spec, values), pullback
 
 
 # -- forward mode ----------------------------------------------------------------------------
-def jvp(f, primals, tangents):
+def jvp(f, primals, tangents, has_aux=False):
     """Evaluate ``f(*primals)`` and its directional derivative along ``tangents``.
 
-    Returns ``(out, tangent_out)``. Tangents may carry extra leading axes (a batch of
-    directions), kept in ``tangent_out``.
+    Returns ``(out, tangent_out)`` (``(out, tangent_out, aux)`` with ``has_aux``, as
+    :func:`vjp`); both have the structure of ``f``'s output. Tangents may carry extra
+    leading axes (a batch of directions), kept in ``tangent_out``.
 
     Examples
     --------
@@ -139,6 +188,8 @@ def jvp(f, primals, tangents):
             raise TypeError("jvp: a real primal needs a real tangent")
     boxes = [Box(p, tracer, tangent=t) for p, t in zip(primals, tangents)]
     out = f(*boxes)
+    if has_aux:
+        out, aux = _split_aux(out)
     out_leaves, spec = _flatten(out)
     values, touts = [], []
     for o in out_leaves:
@@ -148,6 +199,8 @@ def jvp(f, primals, tangents):
         else:
             values.append(o)
             touts.append(xp.zeros(tuple(batch) + np.shape(o), np.result_type(o), like=o))
+    if has_aux:
+        return _unflatten(spec, values), _unflatten(spec, touts), _values_at(aux, tracer)
     return _unflatten(spec, values), _unflatten(spec, touts)
 
 
@@ -158,12 +211,12 @@ def _select(args, argnums):
     return tuple(argnums)
 
 
-def _partial(f, args, nums):
+def _partial(f, args, nums, kwargs):
     def g(*diff):
         full = list(args)
         for i, d in zip(nums, diff):
             full[i] = d
-        return f(*full)
+        return f(*full, **kwargs)
     return g
 
 
@@ -179,21 +232,10 @@ def value_and_grad(f, argnums=0, has_aux=False):
     (5.0, array([2., 4.]))
     """
     @functools.wraps(f)
-    def wrapper(*args):
+    def wrapper(*args, **kwargs):
         nums = _select(args, argnums)
-        aux_box = []
-
-        def target(*diff):
-            out = _partial(f, args, nums)(*diff)
-            if has_aux:
-                if not (isinstance(out, (tuple, list)) and len(out) == 2):
-                    raise TypeError("grad(has_aux=True): the function must return a pair "
-                                    f"(output, aux); got {type(out).__name__}")
-                out, aux = out
-                aux_box.append(aux)
-            return out
-
-        out, pullback = vjp(target, *(args[i] for i in nums))
+        res = vjp(_partial(f, args, nums, kwargs), *(args[i] for i in nums), has_aux=has_aux)
+        out, pullback = res[:2]
         if xp.ndim_of(out) != 0:
             raise TypeError(f"grad requires a scalar output; got shape {xp.shape_of(out)}")
         if xp.dtype_of(out).kind == "c":
@@ -201,7 +243,7 @@ def value_and_grad(f, argnums=0, has_aux=False):
                             "with an explicit cotangent")
         g = pullback(xp.ones((), xp.dtype_of(out), like=out))
         g = g[0] if isinstance(argnums, int) else g
-        value = (out, aux_box[0]) if has_aux else out
+        value = (out, res[2]) if has_aux else out
         return value, g
     return wrapper
 
@@ -209,7 +251,10 @@ def value_and_grad(f, argnums=0, has_aux=False):
 def grad(f, argnums=0, has_aux=False):
     """The gradient of a real scalar function.
 
-    For complex inputs the result is ``dL/dx + 1j * dL/dy`` (PyTorch's convention).
+    For complex inputs the result is ``dL/dx + 1j * dL/dy`` (PyTorch's convention). Keyword
+    arguments are passed to ``f`` and not differentiated. With ``has_aux``, ``f`` returns
+    ``(output, aux)`` and the result is ``(gradient, aux)``, ``aux`` a tree of tuples, lists
+    and dicts of plain arrays.
 
     Examples
     --------
@@ -221,8 +266,8 @@ def grad(f, argnums=0, has_aux=False):
     vg = value_and_grad(f, argnums, has_aux)
 
     @functools.wraps(f)
-    def wrapper(*args):
-        value, g = vg(*args)
+    def wrapper(*args, **kwargs):
+        value, g = vg(*args, **kwargs)
         return (g, value[1]) if has_aux else g
     return wrapper
 
@@ -230,8 +275,11 @@ def grad(f, argnums=0, has_aux=False):
 def jacobian(f, argnums=0, mode="rev"):
     """The Jacobian of ``f``, computed in ONE vectorized pass.
 
-    The result has shape ``out.shape + x.shape``; a function returning a tuple gets a tuple
-    of Jacobians, and a tuple ``argnums`` a tuple per output. ``mode="rev"`` pulls back the identity
+    The result has shape ``out.shape + x.shape``; a function returning a tuple (list, dict)
+    gets a tuple (list, dict) of Jacobians, and a tuple ``argnums`` a tuple per output. An
+    integer or boolean output gets a zero Jacobian of the input's (real, in forward mode)
+    floating dtype. Keyword arguments are passed to ``f`` undifferentiated, as in
+    :func:`hessian`. ``mode="rev"`` pulls back the identity
     basis of the output (rows are VJPs: for a real output they equal the gradient; for a
     holomorphic f they are conj(df/dz), as torch.autograd.functional.jacobian; for a real
     input of a complex output, df/dx, as in forward mode);
@@ -249,10 +297,10 @@ def jacobian(f, argnums=0, mode="rev"):
         raise ValueError(f"jacobian: mode must be 'rev' or 'fwd', not {mode!r}")
 
     @functools.wraps(f)
-    def wrapper(*args):
+    def wrapper(*args, **kwargs):
         nums = _select(args, argnums)
         primals = [_as_primal(args[i]) for i in nums]
-        g = _partial(f, args, nums)
+        g = _partial(f, args, nums, kwargs)
         if mode == "rev":
             out, pullback = vjp(g, *primals)
             leaves, spec = _flatten(out)
@@ -298,7 +346,10 @@ def jacobian(f, argnums=0, mode="rev"):
                 t = xp.moveaxis(t, 0, -1)  # (*out.shape, total)
                 cols, start = [], 0
                 for p in primals:
-                    cols.append(xp.reshape(t[..., start:start + p.size], oshape + p.shape))
+                    col = xp.reshape(t[..., start:start + p.size], oshape + p.shape)
+                    if xp.dtype_of(col).kind not in "fc":  # an integer output's zeros
+                        col = xp.astype(col, np.finfo(p.dtype).dtype)
+                    cols.append(col)
                     start += p.size
                 per_leaf.append(cols)
         jacs = [cols[0] if isinstance(argnums, int) else tuple(cols) for cols in per_leaf]

@@ -92,6 +92,52 @@ def _ell_single(a, m):
     return max(math.ceil(value), 0) if math.isfinite(value) else 0
 
 
+def _triangle(a):
+    """Per matrix of a (k, n, n) stack: +1 upper triangular, -1 lower triangular (not
+    diagonal), 0 neither."""
+    upper = ~np.tril(a, -1).any(axis=(-2, -1))
+    lower = ~np.triu(a, 1).any(axis=(-2, -1))
+    return np.where(upper, 1, np.where(lower, -1, 0))
+
+
+def _exp_divided_difference(l1, l2):
+    """(exp(l2) - exp(l1)) / (l2 - l1), exp(l1) where l1 == l2 (Higham, "Functions of
+    Matrices" (2008), (10.42): exp((l1 + l2)/2) sinh(d)/d with d = (l2 - l1)/2 where the
+    difference quotient would cancel, |d| < 1)."""
+    with np.errstate(all="ignore"):
+        d = (l2 - l1) / 2
+        near = np.abs(d) < 1
+        safe = np.where(near & (d != 0), d, 1)
+        close = np.exp((l1 + l2) / 2) * np.where(d == 0, 1, np.sinh(safe) / safe)
+        far = (np.exp(l2) - np.exp(l1)) / np.where(near, 1, l2 - l1)
+    return np.where(near, close, far)
+
+
+def _square_triangular(x, a, s, side):
+    """Al-Mohy & Higham's Code Fragment 2.1 (as scipy.linalg.expm): square the Pade result
+    ``x`` of a triangular ``a * 2**-s`` s times, putting back the exactly known diagonal
+    ``exp(diag(a) 2**-i)`` and first super- (side 1) or subdiagonal (side -1) after each
+    squaring; the squarings alone lose accuracy where the diagonal is stiff (relative
+    error 6e-13 for ``[[-1e4, 1], [0, -1]]``, 2e-16 this way). x: (k, n, n), s: (k,)."""
+    diag_a = np.diagonal(a, axis1=-2, axis2=-1)
+    off_a = np.diagonal(a, offset=side, axis1=-2, axis2=-1)
+    n = a.shape[-1]
+    rows, cols = np.arange(n), np.arange(n)
+    off_rows, off_cols = (rows[:-1], cols[1:]) if side == 1 else (rows[1:], cols[:-1])
+    scale = 2.0 ** -s[:, None]
+    x[:, rows, cols] = np.exp(diag_a * scale)
+    for i in range(int(s.max(initial=0))):
+        sel = np.flatnonzero(s > i)
+        x[sel] = x[sel] @ x[sel]
+        scale = 2.0 ** -(s[sel] - i - 1)[:, None]
+        lam = diag_a[sel] * scale
+        x[sel[:, None], rows, cols] = np.exp(lam)
+        x[sel[:, None], off_rows, off_cols] = (off_a[sel] * scale
+                                               * _exp_divided_difference(lam[:, :-1],
+                                                                         lam[:, 1:]))
+    return np.triu(x) if side == 1 else np.tril(x)
+
+
 def _solve_pq(u, v_):
     sig = "DD->D" if u.dtype.kind == "c" else "dd->d"
     return gufunc(umath_linalg.solve, "singular", "matrix_exp", v_ - u, v_ + u, signature=sig)
@@ -135,9 +181,14 @@ def _expm_batch(a):
     scale = 2.0 ** -s[:, None, None]
     x = _solve_pq(*_pade(13, a[idx] * scale, [ident, a2[idx] * scale ** 2,
                                               a4[idx] * scale ** 4, a6[idx] * scale ** 6]))
+    side = _triangle(a[idx])
     for i in range(int(s.max(initial=0))):  # undo the scaling: square each element s times
-        sel = np.flatnonzero(s > i)
+        sel = np.flatnonzero((s > i) & (side == 0))
         x[sel] = x[sel] @ x[sel]
+    for t in (1, -1):
+        tri = np.flatnonzero((side == t) & (s > 0))
+        if tri.size:
+            x[tri] = _square_triangular(x[tri], a[idx][tri], s[tri], t)
     out[idx] = x
     return out
 
@@ -165,6 +216,9 @@ def _expm_single(a):
     scale = 2.0 ** -s
     x = _solve_pq(*_pade(13, a * scale, [ident, a2 * scale ** 2, a4 * scale ** 4,
                                          a6 * scale ** 6]))
+    side = int(_triangle(a[None])[0]) if s else 0
+    if side:
+        return _square_triangular(x[None], a[None], np.array([s]), side)[0]
     for _ in range(s):
         x = x @ x
     return x
@@ -220,7 +274,10 @@ def matrix_exp(A):
 
     ``matrix_exp(A) = sum_k A**k / k!``, computed by scaling and squaring with Pade
     approximants (Al-Mohy and Higham 2009, the algorithm of ``scipy.linalg.expm``), with
-    the Pade degree and the number of squarings chosen per matrix of the stack.
+    the Pade degree and the number of squarings chosen per matrix of the stack. For a
+    triangular matrix the diagonal and first off-diagonal are recomputed exactly after
+    each squaring (their Code Fragment 2.1), which keeps stiff triangular matrices
+    accurate to a few ulp.
 
     Parameters
     ----------

@@ -105,3 +105,32 @@ def test_nonfinite_elements_are_nan_only_there():
 def test_errors(bad, exc, msg):
     with pytest.raises(exc, match=f"^{msg}"):
         LA.matrix_exp(bad)
+
+
+_STIFF_TRIANGULAR = [
+    np.array([[-1e4, 1], [0, -1.0]]),
+    np.array([[-1e4, 0], [1, -1.0]]),                       # lower triangular
+    np.array([[1.0, 2, 3], [0, -50, 4], [0, 0, 30]]),
+    np.array([[-100.0, 1e3], [0, -100.0000001]]),           # nearly equal diagonal entries
+    np.array([[2 + 1j, 5], [0, -30 - 2j]]),
+    np.array([[-700.0, 3, 1], [0, -1, 2], [0, 0, -300]]),
+]
+
+
+@pytest.mark.parametrize("a", _STIFF_TRIANGULAR, ids=range(len(_STIFF_TRIANGULAR)))
+def test_triangular_matrix_exp_to_a_few_ulp(a):
+    """A triangular matrix with a stiff diagonal: repeated squaring alone lost accuracy
+    (6e-13 relative for [[-1e4, 1], [0, -1]]); the diagonal and first off-diagonal are put
+    back exactly after each squaring (Al-Mohy & Higham 2009, Code Fragment 2.1), single
+    and batched. Reference: mpmath at 50 digits."""
+    mpmath = pytest.importorskip("mpmath")
+    with mpmath.workdps(50):
+        m = mpmath.expm(mpmath.matrix(a.tolist()))
+        want = np.array([[complex(m[i, j]) for j in range(a.shape[1])]
+                         for i in range(a.shape[0])])
+    if a.dtype.kind == "f":
+        want = want.real
+    for got in (LA.matrix_exp(a), LA.matrix_exp(np.stack([a, a.T]))[0]):
+        nz = want != 0
+        np.testing.assert_allclose(got[nz], want[nz], rtol=2e-15)
+        assert (got[~nz] == 0).all()

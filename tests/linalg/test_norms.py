@@ -213,3 +213,17 @@ def test_general_p_norm_gradient_takes_the_zero_subgradient(x, p):
                        for e in np.eye(3)])
         np.testing.assert_allclose(linalgx.hessian(lambda v: LA.vector_norm(v, ord=p))(x), fd,
                                    rtol=1e-6, atol=1e-8)
+
+
+def test_svd_failure_inside_norm_and_cond_names_them():
+    """NumPy's text and exception type, then the function called (not the inner svd) and
+    the failing batch element."""
+    a = np.stack([np.eye(3), np.full((3, 3), np.nan)])
+    for call, name in ((lambda: LA.norm(a, 2, axis=(-2, -1)), "norm"),
+                       (lambda: LA.matrix_norm(a, ord="nuc"), "norm"),
+                       (lambda: LA.cond(a), "cond")):
+        with pytest.raises(np.linalg.LinAlgError,
+                           match=rf"^SVD did not converge \({name}: batch element \(1,\)"):
+            call()
+    with pytest.raises(np.linalg.LinAlgError, match="^SVD did not converge"):
+        np.linalg.cond(a)

@@ -15,7 +15,7 @@ from numpy.linalg._linalg import (  # noqa: F401  (re-exported)
 
 __all__ = ["EigResult", "EighResult", "QRResult", "SlogdetResult", "SVDResult",
            "InvExResult", "SolveExResult", "CholeskyExResult", "LUResult", "LUFactorResult",
-           "LDLFactorResult"]
+           "LDLFactorResult", "LUFactorExResult", "LDLFactorExResult"]
 
 
 class InvExResult(NamedTuple):
@@ -47,3 +47,15 @@ class LUFactorResult(NamedTuple):
 class LDLFactorResult(NamedTuple):
     LD: Any
     pivots: Any
+
+
+class LUFactorExResult(NamedTuple):
+    LU: Any
+    pivots: Any
+    info: Any
+
+
+class LDLFactorExResult(NamedTuple):
+    LD: Any
+    pivots: Any
+    info: Any

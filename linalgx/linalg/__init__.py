@@ -33,8 +33,9 @@ _WHERE = {
     "matrix_transpose": "_views", "matrix_norm": "_norms", "vector_norm": "_norms",
     "vecdot": "_products",
     "inv_ex": "_inv", "solve_ex": "_solve", "solve_triangular": "_triangular",
-    "lu": "_lu", "lu_factor": "_lu", "lu_solve": "_lu", "cholesky_ex": "_cholesky",
-    "ldl_factor": "_ldl", "ldl_solve": "_ldl", "matrix_exp": "_matfuncs",
+    "lu": "_lu", "lu_factor": "_lu", "lu_factor_ex": "_lu", "lu_solve": "_lu",
+    "cholesky_ex": "_cholesky", "ldl_factor": "_ldl", "ldl_factor_ex": "_ldl",
+    "ldl_solve": "_ldl", "matrix_exp": "_matfuncs",
     "householder_product": "_qr", "vander": "_powers",
 }
 __all__ = list(_WHERE)

@@ -3,12 +3,12 @@ import numpy as np
 
 from .._core import validate as v
 from .._core.op import Op
-from .._core.results import LDLFactorResult
+from .._core.results import LDLFactorExResult, LDLFactorResult
 from .._core.xputil import ndim_of, unbox_all
 from ._solve import broadcast_batch
 from ._triangular import batch_indices, tril_np
 
-__all__ = ["ldl_factor", "ldl_solve"]
+__all__ = ["ldl_factor", "ldl_factor_ex", "ldl_solve"]
 
 _ldl_factor = Op("ldl_factor", nout=3)
 _ldl_solve = Op("ldl_solve")
@@ -131,15 +131,73 @@ def ldl_factor(a, *, hermitian=False):
     >>> pivots
     array([1, 2], dtype=int32)
     """
+    ld, piv, info = _factor("ldl_factor", a, hermitian)
+    v.raise_on_info(info, "singular_d", "ldl_factor", info.shape)
+    return LDLFactorResult(ld, piv)
+
+
+def _factor(func, a, hermitian):
     a, wrap = v.makearray(a)
     v.assert_stacked_square(a)
-    v.check_numeric("ldl_factor", a)
-    v.check_bool("ldl_factor", hermitian=hermitian)
+    v.check_numeric(func, a)
+    v.check_bool(func, hermitian=hermitian)
     t, result_t = v.common_type(a)
     ld, piv, info = _ldl_factor(a.astype(t, copy=False), hermitian=bool(hermitian))
-    info = unbox_all(info)
-    v.raise_on_info(info, "singular_d", "ldl_factor", info.shape)
-    return LDLFactorResult(wrap(ld.astype(result_t, copy=False)), unbox_all(piv))
+    return wrap(ld.astype(result_t, copy=False)), unbox_all(piv), unbox_all(info)
+
+
+def ldl_factor_ex(a, *, hermitian=False, check_errors=False):
+    """
+    Compact LDL factorization with a per-element status instead of an exception.
+
+    Parameters
+    ----------
+    a : (..., N, N) array_like
+        Symmetric (or Hermitian, with `hermitian`) matrices; only the lower
+        triangle is read.
+    hermitian : bool, optional
+        As `ldl_factor`.
+    check_errors : bool, optional
+        Raise `ldl_factor`'s exception for the first element whose ``D`` is exactly
+        singular instead (torch's keyword). Default False.
+
+    Returns
+    -------
+    A namedtuple ``LDLFactorExResult`` with the attributes:
+
+    LD, pivots : ndarray
+        As `ldl_factor`, for every element.
+    info : (...) ndarray of int32
+        0 where ``D`` is nonsingular, ``i > 0`` where ``D[i-1, i-1]`` is exactly zero
+        (LAPACK sytrf's and torch.linalg.ldl_factor_ex's convention).
+
+    Raises
+    ------
+    LinAlgError
+        If `a` is not a stack of square matrices; for a singular ``D`` only with
+        ``check_errors=True``.
+
+    See Also
+    --------
+    ldl_factor, ldl_solve, torch.linalg.ldl_factor_ex
+
+    Notes
+    -----
+    Autodiff: not differentiable (as in torch.linalg).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import linalgx.linalg as LA
+    >>> LD, pivots, info = LA.ldl_factor_ex(np.stack([np.eye(2), np.zeros((2, 2))]))
+    >>> info
+    array([0, 1], dtype=int32)
+    """
+    v.check_bool("ldl_factor_ex", check_errors=check_errors)
+    ld, piv, info = _factor("ldl_factor_ex", a, hermitian)
+    if check_errors:
+        v.raise_on_info(info, "singular_d", "ldl_factor_ex", info.shape)
+    return LDLFactorExResult(ld, piv, info)
 
 
 def ldl_solve(LD, pivots, B, *, hermitian=False):

@@ -4,12 +4,12 @@ import numpy as np
 from .._core import basic
 from .._core import validate as v
 from .._core.op import Op
-from .._core.results import LUFactorResult, LUResult
+from .._core.results import LUFactorExResult, LUFactorResult, LUResult
 from .._core.xputil import ndim_of, ns, unbox_all
 from ._solve import broadcast_batch
 from ._triangular import batch_indices, solve_triangular, tril_np, triu_np
 
-__all__ = ["lu", "lu_factor", "lu_solve"]
+__all__ = ["lu", "lu_factor", "lu_factor_ex", "lu_solve"]
 
 # The primitive is torch's lu_factor_ex: (LU, pivots, info); lu and lu_factor build on it.
 _lu_factor = Op("lu_factor", nout=3)
@@ -274,6 +274,61 @@ def lu_factor(a, *, pivot=True):
     if info.any():
         v.raise_on_info(info, "singular", "lu_factor", info.shape)
     return LUFactorResult(wrap(lu_.astype(result_t, copy=False)), piv)
+
+
+def lu_factor_ex(a, *, pivot=True, check_errors=False):
+    """
+    LU factorization with a per-element status instead of an exception.
+
+    Parameters
+    ----------
+    a : (..., M, N) array_like
+        Matrices to factor.
+    pivot : bool, optional
+        Partial pivoting (True, default) or none (False).
+    check_errors : bool, optional
+        Raise `lu_factor`'s exception for the first element with an exactly zero
+        ``U[i, i]`` instead (torch's keyword). Default False.
+
+    Returns
+    -------
+    A namedtuple ``LUFactorExResult`` with the attributes:
+
+    LU : (..., M, N) ndarray
+        As `lu_factor`; a singular element's factors are returned too (usable by
+        `lu`'s unpacking, not by `lu_solve`).
+    pivots : (..., K) ndarray of int32
+        As `lu_factor`.
+    info : (...) ndarray of int32
+        0 where the factorization succeeded, ``i > 0`` where ``U[i-1, i-1]`` is
+        exactly zero (LAPACK getrf's and torch.linalg.lu_factor_ex's convention).
+
+    Raises
+    ------
+    LinAlgError
+        If `a` is less than 2-D; for a singular element only with ``check_errors=True``.
+
+    See Also
+    --------
+    lu_factor, lu, torch.linalg.lu_factor_ex
+
+    Notes
+    -----
+    Autodiff: as `lu_factor` for `LU`; `pivots` and `info` are not differentiable.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import linalgx.linalg as LA
+    >>> LU, pivots, info = LA.lu_factor_ex(np.stack([np.eye(2), np.zeros((2, 2))]))
+    >>> info
+    array([0, 1], dtype=int32)
+    """
+    v.check_bool("lu_factor_ex", check_errors=check_errors)
+    lu_, piv, info, result_t, wrap = _factor("lu_factor_ex", a, pivot)
+    if check_errors and info.any():
+        v.raise_on_info(info, "singular", "lu_factor_ex", info.shape)
+    return LUFactorExResult(wrap(lu_.astype(result_t, copy=False)), piv, info)
 
 
 def lu(a, *, pivot=True):

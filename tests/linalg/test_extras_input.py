@@ -158,3 +158,37 @@ def test_matrix_in_matrix_out_for_every_factor():
                 LA.ldl_factor(m).LD, LA.solve_ex(m, m).result, *LA.lu(m)):
         assert type(res) is np.matrix
     assert type(LA.inv_ex(m).info) is np.ndarray and type(LA.lu_factor(m).pivots) is np.ndarray
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.complex128], ids=str)
+def test_factor_ex_return_every_element_with_lapacks_status(dtype):
+    """lu_factor_ex / ldl_factor_ex (torch.linalg's): factors, pivots and info of getrf /
+    sytrf for every element, the singular ones included; check_errors=True raises the
+    plain function's error for the first of those."""
+    rng = np.random.default_rng(4)
+    a = rng.standard_normal((3, 4, 4)).astype(dtype)
+    a[1] = 0
+    a[2, :, 1] = a[2, :, 0] * 2 ** 0.5 if dtype == np.float64 else a[2, :, 0]
+    LU, piv, info = assert_unchanged(LA.lu_factor_ex, a)
+    getrf = sla.lapack.get_lapack_funcs("getrf", dtype=a.dtype)
+    for k in range(3):
+        want_lu, want_piv, want_info = getrf(a[k])
+        np.testing.assert_allclose(LU[k], want_lu, rtol=1e-13, atol=1e-15)
+        np.testing.assert_array_equal(piv[k], want_piv + 1)
+        assert info[k] == want_info
+    assert info[1] > 0
+    with pytest.raises(SingularMatrixError, match=r"lu_factor_ex: batch element \(1,\)"):
+        LA.lu_factor_ex(a, check_errors=True)
+    s = a + np.swapaxes(a, -1, -2)
+    LD, piv, info = assert_unchanged(LA.ldl_factor_ex, s)
+    sytrf = sla.lapack.get_lapack_funcs("sytrf", dtype=a.dtype)
+    for k in range(3):
+        want_ld, want_piv, want_info = sytrf(s[k], lower=1)
+        np.testing.assert_allclose(LD[k], np.tril(want_ld), rtol=1e-13, atol=1e-15)
+        np.testing.assert_array_equal(piv[k], want_piv)
+        assert info[k] == want_info
+    assert info[1] > 0
+    with pytest.raises(SingularMatrixError, match=r"ldl_factor_ex: batch element \(1,\)"):
+        LA.ldl_factor_ex(s, check_errors=True)
+    r = LA.lu_factor_ex(rng.standard_normal((3, 5)))
+    assert r.LU.shape == (3, 5) and r.pivots.shape == (3,) and r.info.shape == ()

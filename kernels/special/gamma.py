@@ -16,6 +16,7 @@ from .common import (
     LOGPI,
     MACHEP,
     NAN,
+    cospi,
     gamma,
     jit,
     lgam,
@@ -288,38 +289,42 @@ def jet_pow_const(w, s, n):
 
 
 @jit
-def zeta_ds(k, s, q):
-    """k-th derivative of the Hurwitz zeta function in s.
-
-    Taylor-mode differentiation of the Euler-Maclaurin formula
-    zeta(s, q) = sum_{n<N} (n+q)^-s + w^(1-s)/(s-1) + w^-s/2
-                 + sum_j B_2j/(2j)! (s)_{2j-1} w^(-s-2j+1),   w = N + q,
-    with N large enough that the correction terms decrease geometrically.
-    """
-    kk = int(k)
-    if kk < 0 or s != s or q != q or q <= 0.0:
-        return NAN
-    if s == 1.0:
-        return NAN
-    n = kk + 1
+def _zeta_jet(n, s, q):
+    """Taylor coefficients ``c[m] = (d/ds)**m zeta(s, q) / m!``, ``m < n``, by Taylor-mode
+    differentiation of the Euler-Maclaurin formula
+    zeta(s, q) = sum_{j<N} (j+q)^-s + w^(1-s)/(s-1) + w^-s/2
+                 + sum_i B_2i/(2i)! (s)_{2i-1} w^(-s-2i+1),   w = N + q,
+    with N large enough that the correction terms decrease geometrically. Where the terms
+    of the sum die out first (large s), the sum alone is returned."""
     acc = np.zeros(n)
     w0 = max(10.0, 0.5 * (abs(s) + 24.0))
     j = 0
     while q + j < w0:
-        acc += jet_pow_const(q + j, s, n)
+        term = jet_pow_const(q + j, s, n)
+        acc += term
         j += 1
+        if j > 1:
+            small = True
+            for m in range(n):
+                if abs(term[m]) > 1e-18 * abs(acc[m]):
+                    small = False
+                    break
+            if small:
+                # the terms fall off faster than geometrically from here on (large s):
+                # the rest of the sum, and with it the Euler-Maclaurin tail, is negligible
+                return acc
     w = q + j
     ws = jet_pow_const(w, s, n)               # w^-s
     inv = np.empty(n)                         # 1/(s-1) as a jet
     for m in range(n):
         inv[m] = (-1.0) ** m / (s - 1.0) ** (m + 1)
     acc += jet_mul(ws * w, inv) + 0.5 * ws
-    poch = np.zeros(n)                        # (s)_{2j-1} as a jet
+    poch = np.zeros(n)                        # (s)_{2i-1} as a jet
     poch[0] = 1.0
     lin = np.zeros(n)
     if n > 1:
         lin[1] = 1.0
-    wp = ws / w                               # w^(-s-2j+1), starting at j=1
+    wp = ws / w                               # w^(-s-2i+1), starting at i=1
     for i in range(12):
         lin[0] = s + 2 * i
         poch = jet_mul(poch, lin)
@@ -331,4 +336,111 @@ def zeta_ds(k, s, q):
         acc += term
         if np.max(np.abs(term)) < 1e-17 * np.max(np.abs(acc)):
             break
-    return acc[kk] * math.gamma(kk + 1.0)
+    return acc
+
+
+@jit
+def zeta_ds(k, s, q):
+    """k-th derivative of the Hurwitz zeta function in s (Euler-Maclaurin, ``_zeta_jet``)."""
+    kk = int(k)
+    if kk < 0 or s != s or q != q or q <= 0.0:
+        return NAN
+    if s == 1.0:
+        return NAN
+    return _zeta_jet(kk + 1, s, q)[kk] * math.gamma(kk + 1.0)
+
+
+LOG2PI = 1.8378770664093454836   # log(2 pi)
+
+
+@jit
+def _taylor_ds(k, t, coef):
+    # k-th derivative (k >= 1) of sum_{j>=1} coef[j-1] t**j
+    n = coef.shape[0]
+    if k > n:
+        return 0.0
+    acc = 0.0
+    for j in range(n, k - 1, -1):
+        f = 1.0                               # j! / (j-k)!
+        for i in range(j - k + 1, j + 1):
+            f *= i
+        acc = acc * t + coef[j - 1] * f
+    return acc
+
+
+@jit
+def _riemann_fe_ds(kk, s):
+    # k-th derivative, s < -1.25, of zeta(s) = F(s) sin(pi s/2) zeta(1-s) (DLMF 25.4.1),
+    # F = 2^s pi^(s-1) Gamma(1-s), as a product of jets (Taylor coefficients in s):
+    # F(s + h) / F(s) = exp(u(h)), u_1 = log(2 pi) - psi(1-s), u_m = zeta(m, 1-s) / m
+    # (m >= 2); the sine's (pi/2)^m sin(pi s/2 + m pi/2) / m!, with exactly reduced
+    # arguments, so the trivial zeros need no special case; and zeta(1-s)'s from
+    # Euler-Maclaurin (1 - s > 2.25). The product's k-th coefficient is scaled by F(s),
+    # computed as the value does: directly above -170, through logarithms below (inf once
+    # the derivative overflows, as the value does a little further out).
+    n = kk + 1
+    y = 1.0 - s
+    u = np.zeros(n)
+    if n > 1:
+        u[1] = LOG2PI - psi(y)
+    for m in range(2, n):
+        u[m] = zeta(float(m), y) / m
+    e = jet_exp(u)
+    sn = np.empty(n)
+    sp = sinpi(0.5 * s)
+    cp = cospi(0.5 * s)
+    f = 1.0
+    for m in range(n):
+        r = m % 4
+        if r == 0:
+            sn[m] = f * sp
+        elif r == 1:
+            sn[m] = f * cp
+        elif r == 2:
+            sn[m] = -f * sp
+        else:
+            sn[m] = -f * cp
+        f *= 0.5 * math.pi / (m + 1)
+    z = _zeta_jet(n, y, 1.0)
+    z[0] = zeta(y, 1.0)
+    for m in range(1, n, 2):
+        z[m] = -z[m]                          # d/ds = -d/dy
+    p = jet_mul(jet_mul(e, sn), z)[kk] * math.gamma(kk + 1.0)
+    if p == 0.0 or p != p:
+        return p
+    if s > -170.0:
+        f = math.pow(2.0, s) * math.pow(math.pi, s - 1.0) * (1.0 + (s - 1.0) * PI_REL_LO)
+        return f * gamma(y) * p
+    if s < -1e6:
+        return math.copysign(INF, p)
+    lg = s * math.log(2.0) + (s - 1.0) * LOGPI + lgam(y) + math.log(abs(p))
+    return math.copysign(math.exp(lg), p)
+
+
+@jit
+def riemann_zeta_ds(k, s):
+    """k-th derivative of the Riemann zeta function, for every real s != 1.
+
+    The value's own pieces, differentiated: Euler-Maclaurin (``zeta_ds`` at q = 1) for
+    s > 1, the Taylor series of zeta(s) - 1/(s-1) about 0 and -1 on [-1.25, 1) with the
+    pole's derivative added exactly, and Taylor-mode differentiation of the functional
+    equation below (``_riemann_fe_ds``)."""
+    kk = int(k)
+    if kk < 0 or s != s or s == -INF:
+        return NAN
+    if kk == 0:
+        return riemann_zeta(s)
+    if s == 1.0:
+        # the pole: -inf from both sides for odd k, +-inf for even k
+        return -INF if kk % 2 == 1 else NAN
+    if s == INF:
+        return 0.0
+    if s > 1.0:
+        return zeta_ds(kk, s, 1.0)
+    # the pole's k-th derivative (-1)^k k! / (s-1)^(k+1), for s < 1
+    pole = -math.gamma(kk + 1.0) / (1.0 - s) ** (kk + 1)
+    if s >= -0.5:
+        return pole + _taylor_ds(kk, s, ZETA_E0)
+    if s >= -1.25:
+        return pole + _taylor_ds(kk, s + 1.0, ZETA_EM1)
+    return _riemann_fe_ds(kk, s)

@@ -291,6 +291,18 @@ def _lgam_jet(a, n):
 
 
 @jit
+def _prefactor_scale(u, a, x, div):
+    """For a ~ x, where exp(a log x - x - lgam(a)) has the rounding error of its
+    ~a log(x)-sized exponent (2e-10 relative at a = 1e5), ``igam_fac``'s Lanczos form of
+    x^a e^-x / Gamma(a), divided by ``div``, is returned and the jet ``u`` (whose value
+    ``u[0]`` is that prefactor's log) is shifted to ``u[0] = 0``; elsewhere 1, ``u`` kept."""
+    if abs(a - x) > 0.4 * abs(a):
+        return 1.0
+    u[0] = 0.0
+    return igam_fac(a, x) / div
+
+
+@jit
 def gammainc_da(k, a, x):
     """k-th derivative of P(a, x) in a (k >= 1); -gammaincc's. NaN off the domain."""
     kk = int(k)
@@ -307,6 +319,7 @@ def gammainc_da(k, a, x):
         u = -_lgam_jet(a + 1.0, n)
         u[0] += a * math.log(x) - x
         u[1] += math.log(x)
+        scale = _prefactor_scale(u, a, x, a)
         term = np.zeros(n)
         term[0] = 1.0
         acc = term.copy()
@@ -317,7 +330,7 @@ def gammainc_da(k, a, x):
             if np.max(np.abs(term)) <= 1e-17 * np.max(np.abs(acc)):
                 break
         res = jet_mul(jet_exp(u), acc)
-        return res[kk] * math.gamma(kk + 1.0)
+        return scale * res[kk] * math.gamma(kk + 1.0)
     # Gamma(a, x) = x^a e^-x / (b0 + a1/(b1 + a2/(b2 + ...))), b_j = x + 2j + 1 - a,
     # a_j = -j (j - a); modified Lentz in jet arithmetic.
     tiny = 1e-300
@@ -352,8 +365,9 @@ def gammainc_da(k, a, x):
     u = -_lgam_jet(a, n)
     u[0] += a * math.log(x) - x
     u[1] += math.log(x)
+    scale = _prefactor_scale(u, a, x, 1.0)
     q = jet_div(jet_exp(u), f)
-    return -q[kk] * math.gamma(kk + 1.0)
+    return -scale * q[kk] * math.gamma(kk + 1.0)
 
 
 @jit
@@ -371,4 +385,5 @@ def igam_density_da(k, a, x):
     u[0] += (a - 1.0) * math.log(x) - x
     if n > 1:
         u[1] += math.log(x)
-    return jet_exp(u)[kk] * math.gamma(kk + 1.0)
+    scale = _prefactor_scale(u, a, x, x)
+    return scale * jet_exp(u)[kk] * math.gamma(kk + 1.0)

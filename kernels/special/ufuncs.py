@@ -90,6 +90,7 @@ SPECS = {
     "log1p": (w.log1p, "d->d f->f", w.clog1p, "D->D F->F"),
     "round": (w.round_, "f->f d->d", None, ""),
     "zeta_ds": (w.zeta_ds, "ldd->d", None, ""),
+    "riemann_zeta_ds": (w.riemann_zeta_ds, "ld->d", None, ""),
     "gammainc_da": (w.gammainc_da, "ldd->d", None, ""),
     "igam_density_da": (w.igam_density_da, "ldd->d", None, ""),
 }
@@ -152,7 +153,8 @@ _PY_CHARS = {bool: "?", int: "l", float: "d", complex: "D"}
 def _dtype_char(a):
     dt = getattr(a, "dtype", None)
     if dt is not None:
-        return dt.char
+        # another library's dtype (a torch tensor's) has no char: NumPy's search decides
+        return dt.char if isinstance(dt, np.dtype) else None
     return _PY_CHARS.get(type(a))
 
 
@@ -174,7 +176,7 @@ def _exact_loop(u, args):
 def _size(args):
     n = 1
     for a in args:
-        s = getattr(a, "size", 1)
+        s = a.size if isinstance(a, np.ndarray) else 1   # a torch tensor's size is a method
         if s > n:
             n = s
     return n

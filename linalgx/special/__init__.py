@@ -6,7 +6,11 @@ from Cephes, Boost and SciPy's xsf (``linalgx.kernels.special``), CuPy input run
 aliases (``bessel_j0``, ``chebyshev_polynomial_t(input, n)``, ...), so code written for
 ``torch.special`` ports by changing the import. Every function has JVP and VJP rules,
 including derivatives torch lacks (Bessel K/Y, Airy, polynomials in x, ``gammainc`` in
-``a``, ``zeta`` in ``s``).
+``a``, ``zeta`` in ``s``). Derivatives are evaluated at the output's precision and come
+back in its dtype (float16 input of a float64-valued function gives float64 tangents).
+Complex input is differentiable wherever its value is computed (holomorphic rules), except
+for ``digamma``/``psi`` and ``zeta``, whose derivative kernels are real-only: their JVP and
+VJP raise a TypeError naming the function.
 
 Importing this module does not import numba: kernels compile (or load from numba's
 on-disk cache) on first use.

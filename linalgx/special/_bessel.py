@@ -4,10 +4,19 @@ functions.
 Derivatives (DLMF 10.6, 10.29, 10.51, 9.2): J0' = -J1, J1' = J0 - J1/x (likewise Y),
 I0' = I1, I1' = I0 - I1/x, K0' = -K1, K1' = -K0 - K1/x, the scaled forms by the product
 rule, j_n' from the recurrence and j_n'' from Bessel's equation, Ai'' = x Ai, Bi'' = x Bi.
+
+For ``|x| >= 20`` the derivatives of the scaled functions i0e, i1e, k0e and k1e come from
+their asymptotic expansions (DLMF 10.40.1-2) combined term by term: the product rule's
+``i1e - i0e`` and ``k0e - k1e`` are ~1/(2x) of each term, which loses ~2x ulp (all digits
+by x ~ 1e16).
 """
+import functools
+import math
+
 import numpy as np
 
 from .._core.op import Op
+from .._core.xputil import dtype_of, unbox_all
 from ._ufunc import apply, def_elementwise_rules, ufunc_op, unbroadcast
 
 __all__ = ["i0", "i0e", "i1", "i1e", "k0", "k0e", "k1", "k1e", "j0", "j1", "y0", "y1",
@@ -44,12 +53,61 @@ def _safe(xp, x):
     return xp.where(x == 0, 1.0, x)
 
 
+_ASYM = 20.0           # |x| from which the scaled derivatives use the expansions
+_NTERMS = 45           # terms enough at |x| = 20 (the smallest term there is ~e^-40)
+
+
+@functools.cache
+def _asym_coefs():
+    """Coefficients c_k of x**-k in sqrt(2x/pi) (d/dx) k0e(x) and in sqrt(2x/pi) (d/dx)
+    k1e(x) for x -> inf, from a_k(nu) = prod_{j<=k} (4 nu^2 - (2j-1)^2) / (k! 8^k) (DLMF
+    10.40.2): a_k(0) - a_k(1) and a_k(1) - a_k(0) - a_{k-1}(1). Those of sqrt(2 pi x) i0e'
+    and i1e' (DLMF 10.40.1) are the same with the signs of the even-k terms flipped."""
+    from fractions import Fraction  # here, not at import: keeps ``import linalgx`` cheap
+    a = {0: [Fraction(1)], 1: [Fraction(1)]}
+    for nu in (0, 1):
+        for k in range(1, _NTERMS):
+            a[nu].append(a[nu][-1] * (4 * nu * nu - (2 * k - 1) ** 2) / (8 * k))
+    k0 = np.array([float(a[0][k] - a[1][k]) for k in range(_NTERMS)])
+    k1 = np.array([float(a[1][k] - a[0][k] - (a[1][k - 1] if k else 0))
+                   for k in range(_NTERMS)])
+    flip = np.where(np.arange(_NTERMS) % 2 == 1, -1.0, 1.0)
+    return {"k0e": k0, "k1e": k1, "i0e": -flip * k0, "i1e": -flip * k1}
+
+
+def _asym_d(xp, name, x):
+    """(big, d): where ``|x| >= 20`` (``x >= 20`` for k0e, k1e), the derivative of ``name``
+    from its expansion in ``1/|x|``; ``d`` is finite (and unused) elsewhere. Only as many
+    terms as the smallest such ``|x|`` needs are summed."""
+    a = xp.abs(x)
+    big = (a if name[0] == "i" else x) >= _ASYM
+    xa = xp.where(big, a, _ASYM)
+    c = _asym_coefs()[name]
+    v = np.abs(unbox_all(x))
+    v = v[v >= _ASYM] if np.ndim(v) else v
+    lo = float(np.min(v)) if np.size(v) and np.min(v) >= _ASYM else _ASYM
+    tol = 0.01 * np.finfo(dtype_of(x)).eps if dtype_of(x).kind == "f" else 1e-18
+    n = 2
+    while n < _NTERMS and abs(c[n]) * lo ** -(n - 1) > tol * abs(c[1]):
+        n += 1
+    inv = 1.0 / xa
+    series = float(c[n - 1])
+    for k in range(n - 2, -1, -1):
+        series = series * inv + float(c[k])
+    pref = (math.sqrt(0.5 * math.pi) if name[0] == "k" else 1 / math.sqrt(2 * math.pi))
+    d = pref / xp.sqrt(xa) * series
+    if name == "i0e":
+        d = xp.where(x < 0, -d, d)   # i0e is even, i1e odd: i1e' is even
+    return big, d
+
+
 def _d_i0(xp, out, x):
     return i1(x)
 
 
 def _d_i0e(xp, out, x):
-    return i1e(x) - xp.sign(x) * out
+    big, asym = _asym_d(xp, "i0e", x)
+    return xp.where(big, asym, i1e(x) - xp.sign(x) * out)
 
 
 def _d_i1(xp, out, x):
@@ -59,7 +117,8 @@ def _d_i1(xp, out, x):
 
 def _d_i1e(xp, out, x):
     xs = _safe(xp, x)
-    return xp.where(x == 0, 0.5, i0e(x) - out * (xp.sign(x) + 1.0 / xs))
+    big, asym = _asym_d(xp, "i1e", x)
+    return xp.where(big, asym, xp.where(x == 0, 0.5, i0e(x) - out * (xp.sign(x) + 1.0 / xs)))
 
 
 def _d_k0(xp, out, x):
@@ -67,7 +126,8 @@ def _d_k0(xp, out, x):
 
 
 def _d_k0e(xp, out, x):
-    return out - k1e(x)
+    big, asym = _asym_d(xp, "k0e", x)
+    return xp.where(big, asym, out - k1e(x))
 
 
 def _d_k1(xp, out, x):
@@ -75,7 +135,8 @@ def _d_k1(xp, out, x):
 
 
 def _d_k1e(xp, out, x):
-    return out - k0e(x) - out / x
+    big, asym = _asym_d(xp, "k1e", x)
+    return xp.where(big, asym, out - k0e(x) - out / x)
 
 
 def _d_j0(xp, out, x):
@@ -227,19 +288,23 @@ def y1(x, out=None, **kwargs):
 i0.__doc__ = _doc("i0", "Modified Bessel function of the first kind of order 0.",
                   "``d i0 = i1 dx``", "1.0", "1.2660658777520082")
 i0e.__doc__ = _doc("i0e", "Exponentially scaled modified Bessel function ``exp(-|x|) i0(x)``.",
-                   "``d i0e = (i1e - sign(x) i0e) dx``", "1.0", "0.46575960759364043")
+                   "``d i0e = (i1e - sign(x) i0e) dx``,\n    for ``|x| >= 20`` from "
+                   "the asymptotic expansion (no cancellation)", "1.0", "0.46575960759364043")
 i1.__doc__ = _doc("i1", "Modified Bessel function of the first kind of order 1.",
                   "``d i1 = (i0 - i1/x) dx`` (1/2 at 0)", "1.0", "0.5651591039924851")
 i1e.__doc__ = _doc("i1e", "Exponentially scaled modified Bessel function ``exp(-|x|) i1(x)``.",
-                   "``d i1e = (i0e - i1e (sign(x) + 1/x)) dx``", "1.0", "0.2079104153497085")
+                   "``d i1e = (i0e - i1e (sign(x) + 1/x)) dx``,\n    for ``|x| >= 20`` from "
+                   "the asymptotic expansion (no cancellation)", "1.0", "0.2079104153497085")
 k0.__doc__ = _doc("k0", "Modified Bessel function of the second kind of order 0 (x > 0).",
                   "``d k0 = -k1 dx``", "1.0", "0.42102443824070823")
 k0e.__doc__ = _doc("k0e", "Exponentially scaled modified Bessel function ``exp(x) k0(x)``.",
-                   "``d k0e = (k0e - k1e) dx``", "1.0", "1.1444630798068947")
+                   "``d k0e = (k0e - k1e) dx``,\n    for ``x >= 20`` from the "
+                   "asymptotic expansion (no cancellation)", "1.0", "1.1444630798068947")
 k1.__doc__ = _doc("k1", "Modified Bessel function of the second kind of order 1 (x > 0).",
                   "``d k1 = (-k0 - k1/x) dx``", "1.0", "0.6019072301972346")
 k1e.__doc__ = _doc("k1e", "Exponentially scaled modified Bessel function ``exp(x) k1(x)``.",
-                   "``d k1e = (k1e - k0e - k1e/x) dx``", "1.0", "1.636153486263258")
+                   "``d k1e = (k1e - k0e - k1e/x) dx``,\n    for ``x >= 20`` from the "
+                   "asymptotic expansion (no cancellation)", "1.0", "1.636153486263258")
 j0.__doc__ = _doc("j0", "Bessel function of the first kind of order 0.",
                   "``d j0 = -j1 dx``", "1.0", "0.7651976865579665")
 j1.__doc__ = _doc("j1", "Bessel function of the first kind of order 1.",

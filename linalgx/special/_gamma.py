@@ -4,6 +4,10 @@ Derivatives that neither SciPy nor torch provide are computed by private kernels
 
 - d/ds of the Hurwitz zeta function: Taylor-mode differentiation of the Euler-Maclaurin
   formula (``_zeta_ds``; any order, so higher derivatives work);
+- d/ds of the Riemann zeta function (``_riemann_zeta_ds``; any order): the value's own
+  pieces differentiated, Euler-Maclaurin for s > 1, the Taylor series about 0 and -1 on
+  [-1.25, 1), and Taylor-mode differentiation of the functional equation below, where
+  Euler-Maclaurin's sum cancels (all digits lost by s ~ -15);
 - d/da of the regularized incomplete gamma functions: Taylor-mode differentiation of the
   power series DLMF 8.11.4 (x <= a + 1) and of the modified-Lentz evaluation of the
   continued fraction DLMF 8.9.2 (otherwise), after R. J. Moore, Algorithm AS 187, Appl.
@@ -16,7 +20,7 @@ import numpy as np
 
 from .._core import validate as v
 from .._core.op import Op
-from ._ufunc import apply, def_elementwise_rules, ufunc_op
+from ._ufunc import apply, def_elementwise_rules, no_complex, ufunc_op
 
 __all__ = ["gammaln", "multigammaln", "digamma", "psi", "polygamma", "gammainc",
            "gammaincc", "zeta"]
@@ -29,6 +33,7 @@ _gammaincc = ufunc_op("gammaincc")
 _zeta = ufunc_op("zeta")
 _riemann_zeta = ufunc_op("riemann_zeta", cupy_name="zeta")
 _zeta_ds = ufunc_op("zeta_ds")
+_riemann_zeta_ds = ufunc_op("riemann_zeta_ds")
 _gammainc_da = ufunc_op("gammainc_da")
 _igam_density = ufunc_op("igam_density_da")
 _multigammaln = Op("multigammaln")
@@ -71,6 +76,7 @@ def _d_gammaln(xp, out, x):
 
 
 def _d_digamma(xp, out, x):
+    no_complex(xp, "digamma (psi)", "polygamma(1, z)", x)
     return polygamma(1, x)
 
 
@@ -117,15 +123,22 @@ def _d_density_x(xp, out, k, a, x):
 
 
 def _d_zeta_s(xp, out, s, q):
+    no_complex(xp, "zeta", "d zeta(x, q)/dx", s, q)
     return _zeta_ds(1, s, q)
 
 
 def _d_zeta_q(xp, out, s, q):
+    no_complex(xp, "zeta", "d zeta(x, q)/dx", s, q)
     return -s * zeta(s + 1.0, q)
 
 
 def _d_riemann_s(xp, out, s):
-    return _zeta_ds(1, s, 1.0)
+    no_complex(xp, "zeta", "d zeta(x)/dx", s)
+    return _riemann_zeta_ds(1, s)
+
+
+def _d_riemann_ds_s(xp, out, k, s):
+    return _riemann_zeta_ds(k + 1, s)
 
 
 def _d_zeta_ds_s(xp, out, k, s, q):
@@ -147,6 +160,7 @@ def_elementwise_rules(_gammainc_da, None, _d_da_a, _d_da_x)
 def_elementwise_rules(_igam_density, None, _d_density_a, _d_density_x)
 def_elementwise_rules(_zeta, _d_zeta_s, _d_zeta_q)
 def_elementwise_rules(_riemann_zeta, _d_riemann_s)
+def_elementwise_rules(_riemann_zeta_ds, None, _d_riemann_ds_s)
 def_elementwise_rules(_zeta_ds, None, _d_zeta_ds_s, _d_zeta_ds_q)
 
 
@@ -265,7 +279,9 @@ def digamma(x, out=None, **kwargs):
     Cephes ``psi`` with Boost's approximation on [1, 2] and a Taylor series about the
     negative root (as in SciPy). ``psi`` is the same function.
 
-    Autodiff: differentiable in `x`; the derivative is ``polygamma(1, x)``.
+    Autodiff: differentiable in real `x`; the derivative is ``polygamma(1, x)``. Complex
+    input is not differentiable (``polygamma`` has no complex implementation): JVP and VJP
+    raise a TypeError.
 
     Examples
     --------
@@ -422,9 +438,13 @@ def zeta(x, q=None, out=None):
     series of ``zeta(x) - 1/(x-1)`` about 0 and -1 for ``-1.25 <= x < 1`` (a few ulp, down to
     the smallest ``|x|``), and the functional equation below.
 
-    Autodiff: differentiable in both arguments. ``d/dq = -x zeta(x+1, q)``; ``d/dx`` (which
-    torch does not provide) is ``-sum_k log(k+q) (k+q)**-x``, computed by Taylor-mode
-    differentiation of the Euler-Maclaurin formula, to any order.
+    Autodiff: differentiable in both (real) arguments. ``d/dq = -x zeta(x+1, q)``; ``d/dx``
+    (which torch does not provide) is ``-sum_k log(k+q) (k+q)**-x``, computed by Taylor-mode
+    differentiation of the Euler-Maclaurin formula, to any order. For the Riemann function
+    below ``x = 1`` the derivatives (any order) are those of the value's Taylor series on
+    ``[-1.25, 1)`` and, below, Taylor-mode derivatives of the functional equation, scaled
+    as the value is (inf where they overflow). Complex `x` is not differentiable (there is
+    no complex derivative kernel): JVP and VJP raise a TypeError.
 
     Examples
     --------

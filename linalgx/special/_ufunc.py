@@ -10,14 +10,19 @@ thread count for large arrays; other inputs go through the ufunc. The kernels ar
 inside the implementations, so importing :mod:`linalgx.special` does not import numba.
 
 Rule helpers broadcast tangents and cotangents that carry extra leading axes against the
-(broadcast) output, and sum cotangents back to each argument's shape.
+(broadcast) output, and sum cotangents back to each argument's shape. Derivatives are
+evaluated at the output's precision: floating arguments narrower than the output (float16 in,
+float64 out, as SciPy's loops give) are widened first, and each partial derivative is cast
+to the output's dtype, so a tangent of the argument's dtype comes out with the output's.
 """
 import numpy as np
 
 from .._core.box import Box
 from .._core.op import Op
+from .._core.xputil import dtype_of, ns, unbox_all
 
-__all__ = ["ufunc_op", "apply", "expand", "unbroadcast", "def_elementwise_rules", "ndim"]
+__all__ = ["ufunc_op", "apply", "expand", "unbroadcast", "def_elementwise_rules", "ndim",
+           "no_complex", "exp_square"]
 
 
 def ufunc_op(name, kernel=None, cupy_name=None, nout=1):
@@ -95,32 +100,118 @@ def unbroadcast(xp, g, arg, out):
     return g
 
 
+def no_complex(xp, name, deriv, *args):
+    """Raise a TypeError naming ``name`` if an argument is complex: for functions whose value
+    SciPy's complex loop gives but whose derivative ``deriv`` has no complex implementation."""
+    for a in args:
+        if a is not None and dtype_of(a).kind == "c":
+            raise TypeError(f"linalgx.special.{name}: complex input is not differentiable (the "
+                            f"value comes from SciPy's complex loop, but its derivative, "
+                            f"{deriv}, has no complex implementation)")
+
+
+def exp_square(xp, x, c):
+    """``exp(c * x**2)`` for ``c`` in (1, -1, 0.5, -0.5), without the rounding error of
+    ``x**2`` (which exp turns into a relative error of ``|c| x**2`` ulp): the square's
+    rounding error ``lo = x**2 - fl(x**2)`` enters as the factor ``1 + c lo``.
+
+    ``lo`` is exact to far below an ulp of ``x**2``: with ``xh`` the leading half of x's
+    significand bits (``xh**2`` is exact) and ``xl = x - xh``, ``lo = (xh**2 - fl(x**2)) +
+    xl (xh + x)``. It is computed from the plain values, a constant to autodiff: ``x*x``
+    carries the whole derivative, and ``exp(c x*x) (1 + c lo)`` differentiates to ``2 c x``
+    times it.
+    """
+    dt = dtype_of(x)
+    sq = x * x
+    if dt.kind != "f":
+        return xp.exp(c * sq)
+    v = unbox_all(x)
+    m = ns(v)
+    v = m.asarray(v, dtype=dt)
+    fi = np.finfo(dt)
+    p = fi.nmant + 1
+    low = fi.nmant - (p // 2 - 1)             # significand bits cleared: xh has p // 2
+    ui = np.dtype(f"uint{8 * dt.itemsize}")
+    mask = ui.type(~((1 << low) - 1) & ((1 << (8 * dt.itemsize)) - 1))   # a NumPy scalar
+    with np.errstate(all="ignore"):
+        vh = (v.view(ui) & mask).view(dt)
+        vl = v - vh
+        lo = vh * vh
+        lo -= v * v
+        vh += v
+        vh *= vl
+        lo += vh
+        lo = m.where(m.isfinite(lo), lo, 0)  # inf/NaN x, or x**2 overflowing: exp decides
+    return xp.exp(c * sq) * (1 + c * lo)
+
+
+def _astype(a, dtype):
+    if isinstance(a, Box):
+        from .._core.basic import astype
+        return astype(a, dtype)
+    return a.astype(dtype)
+
+
+def _out_dtype(xp, out):
+    dt = dtype_of(out)
+    return dt if dt.kind in "fc" else None
+
+
+def _widen(xp, args, odt):
+    # floating arguments narrower than the output, widened to its precision
+    if odt is None:
+        return args
+    width = np.finfo(odt).dtype.itemsize
+    res = list(args)
+    for i, a in enumerate(args):
+        dt = getattr(a, "dtype", None)
+        if dt is not None and dt.kind in "fc" and np.finfo(dt).dtype.itemsize < width:
+            res[i] = _astype(a, np.result_type(dt, np.finfo(odt).dtype))
+    return tuple(res)
+
+
+def _as_out(xp, d, odt):
+    # a partial derivative in the output's dtype (its real counterpart for a real derivative
+    # of a complex output; a complex derivative of a real output is left to the engine)
+    dt = getattr(d, "dtype", None)
+    if odt is None or dt is None or dt.kind not in "fc" or (dt.kind == "c" and odt.kind == "f"):
+        return d
+    target = odt if dt.kind == odt.kind else np.finfo(odt).dtype
+    return d if dt == target else _astype(d, target)
+
+
 def def_elementwise_rules(op, *derivatives):
     """Register the JVP and VJP of an elementwise op from its partial derivatives.
 
     ``derivatives[i]`` is ``fn(xp, out, *args, **params) -> array`` giving the derivative of
     the output with respect to positional argument ``i``, or None where that argument is not
     differentiable. Complex arguments follow PyTorch's convention for holomorphic functions:
-    the JVP is ``f'(z) t`` and the VJP ``g * conj(f'(z))``.
+    the JVP is ``f'(z) t`` and the VJP ``g * conj(f'(z))``. Derivatives are evaluated with
+    the arguments widened to the output's precision and returned in the output's dtype.
     """
     def jvp(xp, tangents, out, *args, **params):
+        odt = _out_dtype(xp, out)
+        wide = _widen(xp, args, odt)
         total = None
         for i, (t, d) in enumerate(zip(tangents, derivatives)):
             if t is None or d is None:
                 continue
-            term = expand(xp, t, args[i], out) * d(xp, out, *args, **params)
+            term = expand(xp, t, args[i], out) * _as_out(xp, d(xp, out, *wide, **params), odt)
             total = term if total is None else total + term
         if total is None:
             return xp.zeros_like(out)
         return total
 
     def vjp(xp, g, out, *args, **params):
+        odt = _out_dtype(xp, out)
+        wide = _widen(xp, args, odt)
         res = []
         for i, d in enumerate(derivatives):
             if d is None:
                 res.append(None)
                 continue
-            res.append(unbroadcast(xp, g * xp.conj(d(xp, out, *args, **params)), args[i], out))
+            di = _as_out(xp, d(xp, out, *wide, **params), odt)
+            res.append(unbroadcast(xp, g * xp.conj(di), args[i], out))
         res += [None] * (len(args) - len(res))
         return tuple(res)
 

@@ -27,6 +27,8 @@ CASES = [
     ("erfc", E._erfc, [X_SMALL], [0], {}, False),
     ("erfcx", E._erfcx, [np.array([-1.5, 0.3, 4.0, 60.0])], [0], {}, False),
     ("erfinv", E._erfinv, [np.array([-0.9, 0.1, 0.7])], [0], {}, False),
+    ("erfinv_tails", E._erfinv, [np.array([-0.999, 0.0, 0.999])], [0], {}, False),
+    ("ndtri_tails", E._ndtri, [np.array([0.01, 0.5, 0.99])], [0], {}, False),
     ("ndtr", E._ndtr, [X_SMALL], [0], {}, False),
     ("ndtri", E._ndtri, [np.array([0.01, 0.5, 0.97])], [0], {}, False),
     ("log_ndtr", E._log_ndtr, [np.array([-30.0, -2.0, 0.5, 3.0])], [0], {}, False),
@@ -50,6 +52,12 @@ CASES = [
     ("zeta", G._zeta, [np.array([2.5, 4.0, 1.5]), np.array([0.5, 3.0, 10.0])], [0, 1], {},
      False),
     ("riemann_zeta", G._riemann_zeta, [np.array([2.5, 4.0, 1.5])], [0], {}, False),
+    ("riemann_zeta_below_1", G._riemann_zeta, [np.array([-20.5, -7.3, -2.0, -1.1, -0.3, 0.5])],
+     [0], {}, False),
+    ("riemann_zeta_ds_k1", G._riemann_zeta_ds, [1, np.array([-20.5, -7.3, -1.1, -0.3, 0.5, 2.5])],
+     [1], {}, False),
+    ("riemann_zeta_ds_k3", G._riemann_zeta_ds, [3, np.array([-20.5, -7.3, -1.1, -0.3, 0.5, 2.5])],
+     [1], {}, False),
     ("zeta_ds_k1", G._zeta_ds, [1, np.array([2.5, 4.0]), np.array([0.5, 3.0])], [1, 2], {},
      False),
     ("zeta_ds_k2", G._zeta_ds, [2, np.array([2.5, 4.0]), np.array([0.5, 3.0])], [1, 2], {},
@@ -67,6 +75,8 @@ CASES = [
     ("expit_complex", B._expit, [X_SMALL + 0.4j], [0], {}, True),
     ("logit", B._logit, [np.array([0.1, 0.5, 0.93])], [0], {}, False),
     ("sinc", B._sinc, [np.array([0.0, 0.3, -2.7, 11.2])], [0], {}, False),
+    ("sinc_near_branches", B._sinc, [np.array([1e-3, -0.2, 0.49, 0.51, 7.5])], [0], {},
+     False),
     ("sinc_complex", B._sinc, [np.array([0.3 + 0.2j, -2.7 + 1j])], [0], {}, True),
     ("entr", B._entr, [np.array([0.1, 1.5, 7.0])], [0], {}, False),
     ("xlogy", B._xlogy, [np.array([[0.0], [2.5]]), np.array([0.5, 3.0])], [0, 1], {}, False),
@@ -95,7 +105,7 @@ CASES = [
     ("log_softmax", L._log_softmax, [RNG.normal(size=(3, 4))], [0], {"axis": (0, 1)}, False),
 ]
 for _name in ("i0", "i0e", "i1", "i1e", "j0", "j1"):
-    CASES.append((_name, getattr(BE, "_" + _name), [np.array([-7.0, -0.4, 0.5, 2.0, 30.0])],
+    CASES.append((_name, getattr(BE, "_" + _name), [np.array([-25.0, -7.0, -0.4, 0.5, 2.0, 30.0])],
                   [0], {}, False))
 for _name in ("k0", "k0e", "k1", "k1e", "y0", "y1"):
     CASES.append((_name, getattr(BE, "_" + _name), [np.array([0.5, 2.0, 9.0, 30.0])], [0], {},
@@ -242,6 +252,24 @@ def test_zeta_ds_against_mpmath():
         for k in (1, 2, 3):
             exact = mp.zeta(s, q, derivative=k)
             np.testing.assert_allclose(G._zeta_ds(k, s, q), float(exact), rtol=1e-11)
+
+
+def test_riemann_zeta_ds_against_mpmath():
+    # every order, on each of the kernel's pieces: the functional equation (s < -1.25), the
+    # Taylor series about -1 and 0, Euler-Maclaurin (s > 1); tolerance relative to the
+    # functional equation's term size below -1.25 (the derivatives have zeros there)
+    mp = pytest.importorskip("mpmath")
+    for s in (-57.3, -30.0, -20.5, -9.75, -2.0, -1.3, -1.0, -0.6, -0.2, 0.0, 0.4, 0.9, 1.1,
+              7.5):
+        for k in (1, 2, 3, 4):
+            exact = mp.zeta(s, derivative=k)
+            scale = abs(exact)
+            if s < -1.25:
+                f = abs(mp.power(2 * mp.pi, s) / mp.pi * mp.gamma(1 - s))
+                scale = max(scale, f * (mp.pi / 2 + abs(mp.log(2 * mp.pi)
+                                                        - mp.digamma(1 - s))) ** k)
+            got = G._riemann_zeta_ds(k, s)
+            assert abs(got - exact) <= 2e-14 * scale, (s, k, got, exact)
 
 
 def test_end_to_end_through_the_autodiff_engine():

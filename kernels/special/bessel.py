@@ -346,6 +346,11 @@ def _sph_jn_pos(n, x):
     if n > 0 and x < SPH_SERIES_MAX:
         return _sph_jn_series(n, x, False)
     if n > 0 and n >= x:
+        if n > 64 and (n * math.log(x * 2.0) + math.lgamma(n + 1.0)
+                       - math.lgamma(2.0 * n + 2.0) < -746.0):
+            # |j_n(x)| <= x^n / (2n+1)!! underflows: zero, without Miller's O(n) loop
+            # (which would not end for n ~ 2**62)
+            return 0.0
         return _sph_jn_miller(n, x)
     s0 = math.sin(x) / x
     if n == 0:

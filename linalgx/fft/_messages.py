@@ -21,6 +21,7 @@ MESSAGES = {
     "out_broadcast": ("operands could not be broadcast together with remapped shapes (input "
                       "{shape} transformed along axis {axis} into out of shape {oshape})"),
     "out_type": "return arrays must be of ArrayType",
+    "out_tuple": "The 'out' tuple must have exactly one entry per ufunc output",
     "out_readonly": "output array is read-only",
     "out_cast": ("Cannot cast ufunc '{name}' output from {src!r} to {dst!r} with casting rule "
                  "'same_kind'"),

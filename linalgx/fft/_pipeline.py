@@ -143,6 +143,10 @@ def _group(plan):
 
 def run(a, steps, norm, forward, out=None):
     """Validate and run NumPy's 1-D `steps` on `a`; see the module docstring."""
+    if isinstance(out, tuple):  # NumPy's ufuncs take out=(arr,), so its fft functions do
+        if len(out) != 1:
+            raise ValueError(MESSAGES["out_tuple"])
+        out = out[0]
     ndim = a.ndim
     shape = tuple(a.shape)
     plan = []

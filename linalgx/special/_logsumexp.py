@@ -26,6 +26,9 @@ def _neg_axes(axis, ndim):
     (AxisError), a non-integer axis (TypeError) or a repeated one (ValueError)."""
     if axis is None:
         return tuple(range(-ndim, 0))
+    if any(isinstance(ax, (bool, np.bool_)) for ax in (axis if isinstance(axis, tuple)
+                                                     else (axis,))):
+        raise TypeError("an integer is required for the axis, not bool")   # as SciPy
     if not isinstance(axis, tuple):
         axis = operator.index(axis)   # a list is a TypeError, as in NumPy's reductions
         if ndim == 0 and axis in (0, -1):
@@ -33,9 +36,21 @@ def _neg_axes(axis, ndim):
     return tuple(sorted(a - ndim for a in normalize_axis_tuple(axis, ndim)))
 
 
+def _weak_or_array(v):
+    # Python numbers stay weak in the promotion (NEP 50); anything else becomes an array
+    # first (np.result_type would read a string as a dtype name)
+    return isinstance(v, (int, float, complex, np.ndarray, np.generic))
+
+
 def _lse_core(a, b, axis, keepdims, return_sign):
     # SciPy's promotion: NumPy's result type of a, b and a Python float, Python scalars
     # weak (NEP 50: float32 `a` with b=2.0 stays float32)
+    a = a if _weak_or_array(a) else np.asarray(a)
+    b = b if b is None or _weak_or_array(b) else np.asarray(b)
+    for v in (a, b):
+        if v is not None and np.result_type(v).kind not in "biufc":
+            raise TypeError(f"linalgx.special.logsumexp: unsupported input dtype "
+                            f"{np.result_type(v)}; expected a numeric array")
     dt = np.result_type(*(v for v in (a, b) if v is not None), 1.0)
     a = np.asarray(a, dtype=dt)
     if b is not None:

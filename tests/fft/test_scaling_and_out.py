@@ -251,6 +251,19 @@ def test_out_that_the_result_cannot_broadcast_into_raises():
         L.hfftn(_A, s=(2, 4), axes=(0, 1), out=np.zeros((3, 4)))
 
 
+def test_out_as_a_one_element_tuple_as_numpy():
+    x = np.arange(8.0)
+    for fn, o in ((L.fft, np.empty(8, complex)), (L.rfft, np.empty(5, complex)),
+                  (L.irfft, np.empty(14))):
+        ref = getattr(NF, fn.__name__)(x, out=(o.copy(),))
+        assert fn(x, out=(o,)) is o
+        np.testing.assert_array_equal(o, ref)
+    o = np.empty((8, 8), complex)
+    assert L.fft2(np.ones((8, 8)), out=(o,)) is o
+    for bad in ((), (np.empty(8, complex), np.empty(8, complex))):
+        assert_raises_like(lambda bad=bad: NF.fft(x, out=bad), lambda bad=bad: L.fft(x, out=bad))
+
+
 # -- argument-check order ---------------------------------------------------------------------
 _STR = np.array(["a", "b", "c", "d"])
 _ORDER = {

@@ -442,7 +442,8 @@ def test_complex_arguments_as_scipy(name):
 def test_axis_errors_as_scipy(name):
     a = np.arange(12.0).reshape(3, 4)
     for axis, exc in ((2, np.exceptions.AxisError), (-3, np.exceptions.AxisError),
-                      (1.0, TypeError), ([0], TypeError), ((0, 0), ValueError)):
+                      (1.0, TypeError), ([0], TypeError), ((0, 0), ValueError),
+                      (True, TypeError)):
         with pytest.raises(exc):
             getattr(sc, name)(a, axis=axis)
         with pytest.raises(exc):
@@ -591,3 +592,31 @@ def test_multigammaln_float_d_is_a_type_error_as_scipy():
     for d in (2, np.int64(2), np.array(2), True, np.True_):
         np.testing.assert_allclose(ls.multigammaln(3.0, d), sc.multigammaln(3.0, d),
                                    rtol=1e-15)
+
+
+def test_logsumexp_refuses_non_numeric_input_as_scipy_does():
+    # np.result_type read a string as a dtype name, and None gave NaN
+    for a in (None, np.array(["a", "b"]), np.array([1.0, None], dtype=object)):
+        with pytest.raises((TypeError, ValueError)):
+            sc.logsumexp(a)
+        with pytest.raises(TypeError, match="logsumexp"):
+            ls.logsumexp(a)
+    with pytest.raises(TypeError, match="logsumexp"):
+        ls.logsumexp(np.arange(3.0), b=np.array(["x", "y", "z"]))
+
+
+def test_spherical_jn_of_huge_order_underflows_without_looping():
+    # Miller's recurrence is O(n): n = 2**62 never returned; SciPy gives 0
+    n = np.array([2**62, 10**6, 10**6, 70])
+    x = np.array([0.5, 5.0, 1e5, 1.5])
+    np.testing.assert_array_equal(ls.spherical_jn(n, x)[:3], sc.spherical_jn(n, x)[:3])
+    np.testing.assert_allclose(ls.spherical_jn(n[3], x[3]), sc.spherical_jn(n[3], x[3]),
+                               rtol=1e-13)
+
+
+def test_torch_tensor_input_goes_through_numpys_conversion():
+    torch = pytest.importorskip("torch")
+    t = torch.tensor([0.25, 0.5], dtype=torch.float64)
+    for name in ("erf", "expit", "gammaln", "i0e"):
+        np.testing.assert_allclose(np.asarray(getattr(ls, name)(t)),
+                                   np.asarray(getattr(sc, name)(t)), rtol=1e-15)

@@ -193,9 +193,24 @@ def log1p(x, out=None, **kwargs):
 
 
 def round(x, out=None, *, decimals=0, **kwargs):
+    if isinstance(decimals, (bool, np.bool_)) or not isinstance(decimals, (int, np.integer)):
+        raise TypeError(f"linalgx.special.round: decimals must be an int, not "
+                        f"{type(decimals).__name__}")
     if decimals:
-        scale = 10.0 ** decimals
-        res = apply(_round, (x * scale,), None, kwargs) / scale
+        if isinstance(x, (list, tuple)):
+            x = np.asarray(x)
+        if isinstance(out, tuple) and len(out) == 1:
+            out = out[0]
+        if out is not None and not (hasattr(out, "shape") and hasattr(out, "dtype")):
+            raise TypeError("linalgx.special.round: return arrays must be of ArrayType")
+        # torch's scaling: by 10**decimals for decimals > 0, through 10**-decimals otherwise
+        # (x / 10 rounds differently from x * 0.1)
+        if decimals > 0:
+            scale = 10.0 ** decimals
+            res = apply(_round, (x * scale,), None, kwargs) / scale
+        else:
+            scale = 10.0 ** -decimals
+            res = apply(_round, (x / scale,), None, kwargs) * scale
         if out is not None:
             out[...] = res
             return out

@@ -353,15 +353,24 @@ def spherical_jn(n, z, derivative=False):
     >>> float(spherical_jn(0, 1.0))
     0.8414709848078965
     """
-    n = np.asarray(getattr(n, "value", n), dtype=np.int64)
-    if isinstance(z, (list, tuple)):
-        z = np.asarray(z)
+    n = np.asarray(getattr(n, "value", n))
+    if n.dtype.kind == "O":
+        n = n.astype(np.int64)   # Python ints beyond int64: OverflowError, as in SciPy
+    if n.dtype.kind not in "biuf":
+        raise TypeError(f"linalgx.special.spherical_jn: the order must be an integer (or real) "
+                        f"array, not {n.dtype}")
+    with np.errstate(invalid="ignore"):
+        # SciPy's conversion: a float order is truncated; inf and NaN become a negative
+        # integer, whose value is NaN
+        n = n.astype(np.int64)
+    if isinstance(z, (list, tuple)) or isinstance(z, np.ndarray) and type(z) is not np.ndarray:
+        z = np.asarray(z)   # plain ndarray results for matrix and masked input, as SciPy
     if derivative:
         return _spherical_jn_d(n, z)
     return _spherical_jn(n, z)
 
 
-def airy(z, out=None, **kwargs):
+def airy(z, *outs, out=None, **kwargs):
     """
     Airy functions and their derivatives, ``(Ai, Ai', Bi, Bi')``.
 
@@ -369,6 +378,8 @@ def airy(z, out=None, **kwargs):
     ----------
     z : array_like
         Real argument.
+    *outs : ndarray, optional
+        Output arrays given positionally, as to a ufunc (the first one to four).
     out : tuple of ndarray, optional
         Optional output arrays for the four function values.
     **kwargs
@@ -399,6 +410,14 @@ def airy(z, out=None, **kwargs):
     >>> [round(float(v), 12) for v in airy(0.0)]
     [0.355028053888, -0.258819403793, 0.614926627446, 0.448288357354]
     """
+    if outs:   # a ufunc's positional outputs: airy(z, ai, aip, bi, bip), or the first few
+        if out is not None:
+            raise TypeError("cannot specify 'out' as both a positional and keyword argument")
+        if len(outs) > 4:
+            raise TypeError(f"airy() takes from 1 to 5 positional arguments but "
+                            f"{len(outs) + 1} were given")
+        out = (outs[0] if len(outs) == 1 and isinstance(outs[0], tuple)
+               else tuple(outs) + (None,) * (4 - len(outs)))
     if out is not None:
         kwargs["out"] = out
     res = apply(_airy, (z,), None, kwargs)

@@ -620,3 +620,52 @@ def test_torch_tensor_input_goes_through_numpys_conversion():
     for name in ("erf", "expit", "gammaln", "i0e"):
         np.testing.assert_allclose(np.asarray(getattr(ls, name)(t)),
                                    np.asarray(getattr(sc, name)(t)), rtol=1e-15)
+
+
+def test_spherical_jn_orders_and_result_types_as_scipy():
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for n in (True, 2.7, np.inf, -np.inf, np.nan, np.array([1, 2], np.uint8)):
+            np.testing.assert_allclose(ls.spherical_jn(n, 0.5), sc.spherical_jn(n, 0.5),
+                                       rtol=2e-15)
+    for n in (1 + 0j, np.array(["2000-01-01"], dtype="M8[D]")):
+        with pytest.raises(TypeError):
+            sc.spherical_jn(n, 0.5)
+        with pytest.raises(TypeError, match="spherical_jn"):
+            ls.spherical_jn(n, 0.5)
+    with pytest.raises(OverflowError):
+        ls.spherical_jn(2**70, 0.5)
+    for z in (np.matrix([[0.5, 0.6]]), np.ma.array([0.5, 0.6])):
+        assert type(ls.spherical_jn(1, z)) is type(sc.spherical_jn(1, z)) is np.ndarray
+
+
+def test_round_decimals_as_torch():
+    torch = pytest.importorskip("torch")
+    x = np.array([1.2345, -2.5, 0.125, 1234.5, 15.0, 0.375, 2.675, -45.55, 1e300])
+    for d in (-2, -1, 1, 2, 3):
+        np.testing.assert_array_equal(ls.round(x, decimals=d),
+                                      torch.special.round(torch.tensor(x), decimals=d).numpy())
+
+
+def test_round_decimals_arguments():
+    np.testing.assert_array_equal(ls.round([1.25, 2.35], decimals=1), [1.2, 2.4])
+    for bad in (1.5, True, "1"):
+        with pytest.raises(TypeError, match="decimals"):
+            ls.round(np.array([1.25]), decimals=bad)
+    with pytest.raises(TypeError, match="ArrayType"):
+        ls.round(np.array([1.25]), decimals=1, out=[0.0])
+    o = np.empty(1)
+    assert ls.round(np.array([1.25]), decimals=1, out=(o,)) is o and o[0] == 1.2
+
+
+def test_airy_positional_outputs_as_scipy():
+    x = np.array([0.5, -3.0])
+    outs = [np.empty(2) for _ in range(4)]
+    res = ls.airy(x, *outs)
+    for o, r, want in zip(outs, res, sc.airy(x)):
+        assert r is o
+        np.testing.assert_array_equal(o, want)
+    first = np.empty(2)
+    assert ls.airy(x, first)[0] is first
+    with pytest.raises(TypeError, match="both"):
+        ls.airy(x, *outs, out=tuple(outs))

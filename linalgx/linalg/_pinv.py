@@ -4,6 +4,7 @@ from numpy._globals import _NoValue
 
 from .._core import validate as v
 from .._core.box import Box
+from .._core.op import Op
 from .._core.xputil import ns, unbox_all
 from ._svd import svd
 
@@ -55,8 +56,10 @@ def pinv(a, rcond=None, hermitian=False, *, rtol=_NoValue):
 
     Notes
     -----
-    Autodiff: differentiable in `a` through `svd`, where the kept singular values are
-    distinct and the rank does not change.
+    Autodiff: differentiable in `a` where the rank does not change (the derivative on the
+    matrices of that rank, as PyTorch's; also where singular values are exactly zero); with
+    ``hermitian=True`` through `svd`, in the triangle of `a` that is read, where the kept
+    singular values are distinct.
 
     Examples
     --------
@@ -81,6 +84,13 @@ def pinv(a, rcond=None, hermitian=False, *, rtol=_NoValue):
     if a.size == 0 and np.prod(a.shape[-2:]) == 0:
         m, n = a.shape[-2:]
         return wrap(np.empty(a.shape[:-2] + (n, m), dtype=a.dtype))
+    if isinstance(a, Box) and not hermitian:
+        return _pinv(a, rcond=rcond)
+    res = _pinv_svd(a, rcond, hermitian)
+    return res if isinstance(res, Box) else wrap(res)
+
+
+def _pinv_svd(a, rcond, hermitian):
     a = a.conjugate()
     u, s, vt = svd(a, full_matrices=False, hermitian=hermitian)
     # discard small singular values (1 / (s + 1) * 0 == 0 keeps Boxes free of in-place writes)
@@ -94,8 +104,43 @@ def pinv(a, rcond=None, hermitian=False, *, rtol=_NoValue):
                          f" doesn't match the broadcast shape {_shape_text(full)}")
     large = sv > cutoff
     s = large * (1 / (s + ~large))
-    res = vt.swapaxes(-1, -2) @ (s[..., np.newaxis] * u.swapaxes(-1, -2))
-    return res if isinstance(res, Box) else wrap(res)
+    return vt.swapaxes(-1, -2) @ (s[..., np.newaxis] * u.swapaxes(-1, -2))
+
+
+# -- autodiff rules ---------------------------------------------------------------------------
+# pinv's own rules, for constant rank (Golub & Pereyra 1973; PyTorch's pinv_backward), with
+# P = pinv(A):  dP = -P dA P + P P^H dA^H (I - A P) + (I - P A) dA^H P^H P.
+# Differentiating through the SVD instead divides the zero cotangent of each discarded
+# singular vector by its singular value: 0 / 0 = NaN wherever a singular value is exactly
+# zero (a zero row or column, a zero-padded block, the zero matrix) for complex or rectangular
+# A. hermitian=True keeps the SVD (eigh) route, whose derivative reads one triangle of `a`.
+_pinv = Op("pinv")
+
+
+@_pinv.impl("any")
+def _pinv_any(a, *, rcond):
+    return _pinv_svd(a, rcond, False)
+
+
+def _mh(xp, x):
+    return xp.conj(xp.matrix_transpose(x))
+
+
+@_pinv.def_jvp
+def _pinv_jvp(xp, tangents, out, a, *, rcond):
+    (da,) = tangents
+    p, dah = out, _mh(xp, da)
+    ph = _mh(xp, p)
+    return (-(p @ da) @ p + (p @ ph) @ (dah - (dah @ a) @ p)
+            + (dah - p @ (a @ dah)) @ (ph @ p))
+
+
+@_pinv.def_vjp
+def _pinv_vjp(xp, g, out, a, *, rcond):
+    p, gh = out, _mh(xp, g)
+    ph = _mh(xp, p)
+    return (-(ph @ g) @ ph + (gh - a @ (p @ gh)) @ (p @ ph)
+            + (ph @ p) @ (gh - (gh @ p) @ a),)
 
 
 def matrix_rank(A, tol=None, hermitian=False, *, rtol=None):

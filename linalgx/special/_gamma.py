@@ -20,6 +20,7 @@ import numpy as np
 
 from .._core import validate as v
 from .._core.op import Op
+from .._core.xputil import unbox_all
 from ._ufunc import apply, def_elementwise_rules, no_complex, ufunc_op
 
 __all__ = ["gammaln", "multigammaln", "digamma", "psi", "polygamma", "gammainc",
@@ -242,7 +243,7 @@ def multigammaln(a, d):
     dd = np.asarray(d)[()]
     if not np.isscalar(dd) or (np.floor(dd) != dd):
         raise ValueError(v.MESSAGES["multigammaln_d"])
-    aval = getattr(a, "value", a)
+    aval = unbox_all(a)   # the plain values, also under nested transforms (hessian)
     if np.any(np.asarray(aval) <= 0.5 * (dd - 1)):
         raise ValueError(v.MESSAGES["multigammaln_a"].format(np.asarray(aval), 0.5 * (dd - 1)))
     # SciPy's range(1, d + 1): a float d is a TypeError even with an integer value

@@ -124,6 +124,23 @@ def _besselk_scaled(nu, x):
     return mp.sqrt(mp.pi / (2 * x)) * total
 
 
+def _erfcinv_exact(y):
+    if y <= 0 or y >= 2:
+        return mp.inf if y == 0 else (-mp.inf if y == 2 else mp.nan)
+    from linalgx.special import erfcinv
+    with mp.workdps(60):
+        x = mp.mpf(float(erfcinv(float(y))))
+        for _ in range(8):
+            x -= (mp.erfc(x) - y) / (-2 / mp.sqrt(mp.pi) * mp.exp(-x * x))
+    return +x
+
+
+def _kl_div_exact(x, y):
+    # x log(x/y) - x + y cancels to ~y (x/y - 1)**2 / 2: 40 digits are not enough
+    with mp.workdps(120):
+        return +(x * mp.log(x / y) - x + y)
+
+
 def _lse_exact(row):
     return mp.log(mp.fsum(mp.exp(v) for v in row))
 
@@ -272,6 +289,67 @@ def _cases():
         (1, lambda r, k: _log(r, 1e-300, 0.5, k, True))))
     add("round", ls.round, sc.round, lambda x: mp.mpf(np.rint(float(x))), _one(
         (1, lambda r, k: _u(r, -1e6, 1e6, k)), (1, lambda r, k: _int(r, -100, 100, k) + 0.5)))
+
+    # the gamma family, log_expit, exp10, erfcinv, rel_entr, kl_div
+    def near_poles(r, k):
+        # within 1e-12..0.5 of a pole 0, -1, ..., -170, on either side
+        return -(_int(r, 0, 170, k) + _log(r, 1e-12, 0.5, k, True))
+
+    add("gamma", ls.gamma, sc.gamma, mp.gamma, _one(
+        (4, lambda r, k: _u(r, -185, 172, k)), (3, lambda r, k: _log(r, 1e-300, 171.6, k)),
+        (2, near_poles), (1, sub)))
+    add("rgamma", ls.rgamma, sc.rgamma, mp.rgamma, _one(
+        (4, lambda r, k: _u(r, -185, 190, k)), (2, lambda r, k: _log(r, 1e-300, 1e3, k, True)),
+        (3, near_poles), (1, sub)))
+    add("loggamma", ls.loggamma, sc.loggamma,
+        lambda x: mp.loggamma(x) if x >= 0 else mp.nan, _one(
+            (4, lambda r, k: _u(r, 0, 50, k)), (4, lambda r, k: _log(r, 1e-300, 1e300, k)),
+            (1, lambda r, k: _u(r, 0.9, 2.1, k)), (1, lambda r, k: -_log(r, 1e-300, 1e3, k))))
+    add("gammasgn", ls.gammasgn, sc.gammasgn, lambda x: mp.sign(mp.rgamma(x)), _one(
+        (5, lambda r, k: _u(r, -200, 200, k)), (3, near_poles),
+        (2, lambda r, k: _log(r, 1e-300, 1e9, k, True))))
+
+    def sample_poch(r, n):
+        a = _mix(r, n, (4, lambda r, k: _u(r, -40, 40, k)),
+                 (2, lambda r, k: _log(r, 1e-5, 1e8, k)), (1, near_poles))
+        m = _mix(r, n, (4, lambda r, k: _u(r, -30, 30, k)),
+                 (1, lambda r, k: _log(r, 1e-8, 1, k, True)),
+                 (1, lambda r, k: _int(r, -10, 20, k).astype(float)))
+        return a, m
+
+    add("poch", ls.poch, sc.poch, mp.rf, sample_poch)
+
+    def sample_beta(r, n):
+        def part(r, k):
+            return _mix(r, k, (4, lambda r, k: _log(r, 1e-6, 150, k)),
+                        (2, lambda r, k: _u(r, -60, 60, k)),
+                        (1, lambda r, k: _log(r, 150, 1e12, k)), (1, near_poles))
+        return part(r, n), part(r, n)
+
+    add("beta", ls.beta, sc.beta, mp.beta, sample_beta)
+    add("betaln", ls.betaln, sc.betaln, lambda a, b: mp.log(abs(mp.beta(a, b))), sample_beta)
+    add("log_expit", ls.log_expit, sc.log_expit, lambda x: -mp.log1p(mp.exp(-x)), _one(
+        (1, lambda r, k: _u(r, -800, 800, k)), (1, lambda r, k: _log(r, 1e-300, 40, k, True)),
+        (1, lambda r, k: _u(r, -40, 40, k))))
+    add("exp10", ls.exp10, sc.exp10, lambda x: mp.power(10, x), _one(
+        (3, lambda r, k: _u(r, -323.6, 308.25, k)), (1, lambda r, k: _u(r, -2, 2, k)),
+        (1, lambda r, k: _log(r, 1e-300, 1, k, True))))
+    add("erfcinv", ls.erfcinv, sc.erfcinv, _erfcinv_exact, _one(
+        (3, lambda r, k: _u(r, 0, 2, k)), (3, lambda r, k: _log(r, 5e-324, 1, k)),
+        (2, lambda r, k: 2 - _log(r, 1e-16, 1, k)),
+        (2, lambda r, k: 1 + _log(r, 1e-16, 0.5, k, True))))
+
+    def sample_xy(r, n):
+        x = _mix(r, n, (1, lambda r, k: _log(r, 1e-300, 1e300, k)),
+                 (1, lambda r, k: _u(r, 0, 10, k)))
+        y = _mix(r, n, (1, lambda r, k: _log(r, 1e-300, 1e300, k)),
+                 (1, lambda r, k: _u(r, 0, 10, k)))
+        close = r.random(n) < 0.5
+        y[close] = x[close] * (1 + _log(r, 1e-16, 1, int(close.sum()), True))
+        return x, y
+
+    add("rel_entr", ls.rel_entr, sc.rel_entr, lambda x, y: x * mp.log(x / y), sample_xy)
+    add("kl_div", ls.kl_div, sc.kl_div, _kl_div_exact, sample_xy)
 
     def csample(scale):
         def sample(r, n):

@@ -7,7 +7,9 @@ from . import bessel as _b
 from . import common as _c
 from . import elementary as _el
 from . import erf as _erf
+from . import explog as _xl
 from . import gamma as _g
+from . import gammafn as _gf
 from . import igam as _ig
 from . import poly as _p
 
@@ -141,3 +143,17 @@ def cexpm1(z): return _el.cexpm1(np.complex128(z))
 def log1p(x): return _el.log1p(np.float64(x))
 def clog1p(z): return _el.clog1p(np.complex128(z))
 def round_(x): return _el.round_half_even(np.float64(x))
+
+
+def gamma(x): return _c.gamma(np.float64(x))
+def rgamma(x): return _gf.rgamma(np.float64(x))
+def loggamma(x): return _gf.loggamma(np.float64(x))
+def gammasgn(x): return _gf.gammasgn(np.float64(x))
+def poch(a, m): return _gf.poch(np.float64(a), np.float64(m))
+def beta(a, b): return _gf.beta(np.float64(a), np.float64(b))
+def betaln(a, b): return _gf.betaln(np.float64(a), np.float64(b))
+def log_expit(x): return _xl.log_expit(np.float64(x))
+def exp10(x): return _xl.exp10(np.float64(x))
+def erfcinv(x): return _xl.erfcinv(np.float64(x))
+def rel_entr(x, y): return _xl.rel_entr(np.float64(x), np.float64(y))
+def kl_div(x, y): return _xl.kl_div(np.float64(x), np.float64(y))

@@ -33,8 +33,12 @@ from ._bessel import (
     y0,
     y1,
 )
+from ._entropy import kl_div, rel_entr
 from ._erf import erf, erfc, erfcx, erfinv, log_ndtr, ndtr, ndtri
+from ._erfcinv import erfcinv
+from ._explog import exp10, log_expit
 from ._gamma import digamma, gammainc, gammaincc, gammaln, multigammaln, polygamma, psi, zeta
+from ._gammafn import beta, betaln, gamma, gammasgn, loggamma, poch, rgamma
 from ._logsumexp import log_softmax, logsumexp, softmax
 from ._orthopoly import (
     eval_chebyt,
@@ -82,6 +86,8 @@ __all__ = [
     "eval_hermitenorm", "eval_laguerre", "eval_legendre",
     "expit", "logit", "sinc", "entr", "xlogy", "xlog1py", "logsumexp", "softmax",
     "log_softmax", "exp2", "expm1", "log1p", "round",
+    "gamma", "rgamma", "loggamma", "gammasgn", "poch", "beta", "betaln", "log_expit",
+    "exp10", "erfcinv", "rel_entr", "kl_div",
     # torch.special spellings
     "airy_ai", "bessel_j0", "bessel_j1", "bessel_y0", "bessel_y1", "modified_bessel_i0",
     "modified_bessel_i1", "modified_bessel_k0", "modified_bessel_k1",

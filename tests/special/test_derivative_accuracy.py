@@ -292,7 +292,8 @@ def test_second_derivative_at_symmetric_points():
 # -- dtypes ------------------------------------------------------------------------------------
 _UNARY = ["erf", "erfc", "erfcx", "erfinv", "ndtr", "ndtri", "log_ndtr", "gammaln", "digamma",
           "i0", "i0e", "i1", "i1e", "k0", "k0e", "k1", "k1e", "j0", "j1", "y0", "y1", "expit",
-          "logit", "sinc", "entr", "exp2", "expm1", "log1p", "round", "zeta", "airy_ai"]
+          "logit", "sinc", "entr", "exp2", "expm1", "log1p", "round", "zeta", "airy_ai",
+          "gamma", "rgamma", "loggamma", "gammasgn", "log_expit", "exp10", "erfcinv"]
 
 
 @pytest.mark.parametrize("dtype", [np.float16, np.float32, np.float64])
@@ -378,3 +379,57 @@ def test_complex_digamma_and_zeta_raise_a_clear_error(f):
         linalgx.jvp(f, (z,), (np.array(1 + 0j),))
     with pytest.raises(TypeError, match="complex input is not differentiable"):
         linalgx.grad(lambda w: abs(f(w)) ** 2)(z)
+
+
+# -- second derivatives near the center/origin (found by the torch.autograd sweep) ----------
+def _mp_d2(fn, x):
+    with mp.workdps(40):
+        return mp.diff(fn, mp.mpf(float(x)), 2, relative=x != 0, addprec=40)
+
+
+_SMALL = np.array([-0.9, -1e-3, -1e-10, 1e-300, 1e-10, 1e-5, 1e-3, 0.3, 0.99, 1.01, 3.0])
+
+
+@pytest.mark.parametrize("name,fn", [
+    ("i0", lambda x: mp.besseli(0, x)), ("i1", lambda x: mp.besseli(1, x)),
+    ("j0", lambda x: mp.besselj(0, x)), ("j1", lambda x: mp.besselj(1, x)),
+    ("i1e", lambda x: mp.exp(-abs(x)) * mp.besseli(1, x))])
+def test_bessel_second_derivative_near_zero(name, fn):
+    # i1' = i0 - i1/x and j1' = j0 - j1/x differentiate to terms of size 1/x that cancel:
+    # relative errors eps/x^2 (i1'' at 1e-10 was 4.8e-6 instead of 3.75e-11; i1e'' at
+    # 1e-300 was inf); now their Taylor series below |x| = 1
+    got = _d2(getattr(LS, name), _SMALL)
+    for x, g in zip(_SMALL, got):
+        ref = _mp_d2(fn, x)
+        if abs(x) < 1e-200:   # mpmath's step underflows: the series' leading term
+            ref = {"i0": 0.5, "i1": 0.375 * x, "j0": -0.5, "j1": -0.375 * x,
+                   "i1e": -np.sign(x)}[name]
+        assert abs(g - ref) <= 1e-13 * abs(ref), (x, g, ref)
+
+
+def test_spherical_bessel_j0_second_derivative_at_tiny_x():
+    x = np.array([-1e-300, 0.0, 1e-300, 1e-10])
+    np.testing.assert_allclose(_d2(LS.spherical_bessel_j0, x), -1.0 / 3.0, rtol=1e-15)
+
+
+@pytest.mark.parametrize("name,fn,pts", [
+    ("erfinv", mp.erfinv, [1e-8, -1e-8, 1e-4, -1e-3, 0.3, 0.49, 0.51, 0.9]),
+    ("ndtri", lambda p: mp.sqrt(2) * mp.erfinv(2 * p - 1),
+     [0.5 + 1e-8, 0.5 - 1e-8, 0.5001, 0.499, 0.3, 0.74, 0.76, 0.9])])
+def test_inverse_cdf_second_derivative_at_the_center(name, fn, pts):
+    # the erfcx form of 1/erf'(x) differentiates to two terms of size 1 cancelling to O(x):
+    # erfinv''(1e-8) was 4e-9 off relative; now exp(x**2) near the center
+    x = np.array(pts)
+    got = _d2(getattr(LS, name), x)
+    for v, g in zip(x, got):
+        ref = _mp_d2(fn, v)
+        assert abs(g - ref) <= 1e-13 * abs(ref), (v, g, ref)
+    assert _d2(getattr(LS, name), np.array([0.0 if name == "erfinv" else 0.5]))[0] == 0.0
+
+
+def test_multigammaln_hessian():
+    # a nested transform's Box reached np.asarray in the domain check (TypeError)
+    a = np.array([1.2, 2.5, 40.0])
+    h = linalgx.hessian(lambda a: LS.multigammaln(a, 3).sum())(a)
+    ref = [float(sum(mp.polygamma(1, v - mp.mpf(j) / 2) for j in range(3))) for v in a]
+    np.testing.assert_allclose(h, np.diag(ref), rtol=1e-14)

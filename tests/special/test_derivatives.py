@@ -12,8 +12,12 @@ import pytest
 
 from linalgx.special import _basic as B
 from linalgx.special import _bessel as BE
+from linalgx.special import _entropy as EN
 from linalgx.special import _erf as E
+from linalgx.special import _erfcinv as EC
+from linalgx.special import _explog as XL
 from linalgx.special import _gamma as G
+from linalgx.special import _gammafn as GF
 from linalgx.special import _logsumexp as L
 from linalgx.special import _orthopoly as P
 from linalgx.special import _torch as T
@@ -91,6 +95,26 @@ CASES = [
     ("log1p", B._log1p, [X_SMALL * 0.3], [0], {}, False),
     ("log1p_complex", B._log1p, [X_SMALL * 0.3 + 0.2j], [0], {}, True),
     ("round", B._round, [np.array([0.3, 1.7, -2.2])], [0], {}, False),
+    ("gamma", GF._gamma, [np.array([0.3, 2.5, -1.5, 7.2, -20.3])], [0], {}, False),
+    ("gamma_complex", GF._gamma, [np.array([0.3 + 0.4j, 2.5 - 1j])], [0], {}, True),
+    ("rgamma", GF._rgamma, [np.array([0.3, 2.5, -1.5, 7.2, -20.3])], [0], {}, False),
+    ("rgamma_zeros", GF._rgamma, [np.array([0.0, -1.0, -4.0])], [0], {}, False),
+    ("loggamma", GF._loggamma, [np.array([0.3, 2.5, 40.0])], [0], {}, False),
+    ("loggamma_complex", GF._loggamma, [np.array([0.3 + 0.4j, -2.5 - 1j])], [0], {}, True),
+    ("gammasgn", GF._gammasgn, [np.array([0.3, -1.5, -2.5])], [0], {}, False),
+    ("poch", GF._poch, [np.array([[0.5], [3.0], [-2.5]]), np.array([0.7, 2.0, -1.3])], [0, 1],
+     {}, False),
+    ("beta", GF._beta, [np.array([[0.5], [3.0]]), np.array([0.7, 2.0, 4.5])], [0, 1], {},
+     False),
+    ("betaln", GF._betaln, [np.array([[0.5], [3.0]]), np.array([0.7, 2.0, 4.5])], [0, 1], {},
+     False),
+    ("log_expit", XL._log_expit, [np.array([-30.0, -1.2, 0.3, 25.0])], [0], {}, False),
+    ("exp10", XL._exp10, [X_SMALL], [0], {}, False),
+    ("erfcinv", EC._erfcinv, [np.array([0.01, 0.7, 1.0, 1.4, 1.99])], [0], {}, False),
+    ("rel_entr", EN._rel_entr, [np.array([[0.2], [1.5]]), np.array([0.3, 1.4, 9.0])], [0, 1],
+     {}, False),
+    ("kl_div", EN._kl_div, [np.array([[0.2], [1.5]]), np.array([0.3, 1.4, 9.0])], [0, 1], {},
+     False),
     ("logsumexp_axis", L._lse, [RNG.normal(size=(3, 4)), None], [0], {"axis": -1}, False),
     ("logsumexp_all_keep", L._lse, [RNG.normal(size=(3, 4)), None], [0],
      {"axis": None, "keepdims": True}, False),

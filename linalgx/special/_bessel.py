@@ -17,7 +17,7 @@ import numpy as np
 
 from .._core.op import Op
 from .._core.xputil import dtype_of, unbox_all
-from ._ufunc import apply, def_elementwise_rules, ufunc_op, unbroadcast
+from ._ufunc import apply, def_elementwise_rules, smallest_from, ufunc_op, unbroadcast
 
 __all__ = ["i0", "i0e", "i1", "i1e", "k0", "k0e", "k1", "k1e", "j0", "j1", "y0", "y1",
            "spherical_jn", "airy", "airy_ai"]
@@ -83,9 +83,7 @@ def _asym_d(xp, name, x):
     big = (a if name[0] == "i" else x) >= _ASYM
     xa = xp.where(big, a, _ASYM)
     c = _asym_coefs()[name]
-    v = np.abs(unbox_all(x))
-    v = v[v >= _ASYM] if np.ndim(v) else v
-    lo = float(np.min(v)) if np.size(v) and np.min(v) >= _ASYM else _ASYM
+    lo = smallest_from(np.abs(unbox_all(x)), _ASYM)
     tol = 0.01 * np.finfo(dtype_of(x)).eps if dtype_of(x).kind == "f" else 1e-18
     n = 2
     while n < _NTERMS and abs(c[n]) * lo ** -(n - 1) > tol * abs(c[1]):

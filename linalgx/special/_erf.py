@@ -7,10 +7,8 @@ fraction where ``2 x erfcx(x) - 2/sqrt(pi)`` cancels.
 """
 import math
 
-import numpy as np
-
 from .._core.xputil import dtype_of, unbox_all
-from ._ufunc import apply, def_elementwise_rules, exp_square, ufunc_op
+from ._ufunc import apply, def_elementwise_rules, exp_square, smallest_from, ufunc_op
 
 __all__ = ["erf", "erfc", "erfcx", "erfinv", "ndtr", "ndtri", "log_ndtr"]
 
@@ -46,9 +44,7 @@ def _d_erfcx(xp, out, x):
     if dtype_of(x).kind == "c":
         return direct
     big = x >= _CF_FROM
-    v = unbox_all(x)
-    v = v[v >= _CF_FROM] if np.ndim(v) else v
-    lo = float(np.min(v)) if np.size(v) and np.min(v) >= _CF_FROM else _CF_FROM
+    lo = smallest_from(unbox_all(x), _CF_FROM)
     n = 60 if lo < 3 else 40 if lo < 4 else 30 if lo < 8 else 12 if lo < 16 else 8
     xb = xp.where(big, x, _CF_FROM)
     k = 0.0

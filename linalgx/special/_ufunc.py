@@ -22,7 +22,7 @@ from .._core.op import Op
 from .._core.xputil import dtype_of, ns, unbox_all
 
 __all__ = ["ufunc_op", "apply", "expand", "unbroadcast", "def_elementwise_rules", "ndim",
-           "no_complex", "exp_square"]
+           "no_complex", "exp_square", "smallest_from"]
 
 
 def ufunc_op(name, kernel=None, cupy_name=None, nout=1):
@@ -108,6 +108,14 @@ def no_complex(xp, name, deriv, *args):
             raise TypeError(f"linalgx.special.{name}: complex input is not differentiable (the "
                             f"value comes from SciPy's complex loop, but its derivative, "
                             f"{deriv}, has no complex implementation)")
+
+
+def smallest_from(v, bound):
+    """The smallest of the plain values ``v`` that is at least ``bound`` (``bound`` if none
+    is): where a rule's series or continued fraction starts to be used, which decides how
+    many terms the whole array needs."""
+    v = v[v >= bound] if np.ndim(v) else v
+    return float(np.min(v)) if np.size(v) and np.min(v) >= bound else bound
 
 
 def exp_square(xp, x, c):

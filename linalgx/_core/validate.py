@@ -358,13 +358,14 @@ def check_castable(ufunc, signature, *arrays):
     NumPy hands the original arrays to its LAPACK gufuncs, so an object, str or datetime input
     fails the 'same_kind' cast inside the ufunc (``Cannot cast ufunc 'det' input from
     dtype('O') ...``). Calling the same gufunc on empty stand-ins of the same dtypes
-    reproduces that exact exception without computing anything.
+    reproduces that exact exception without computing anything. Scalar operands (lstsq's
+    rcond) are passed through as they are.
     """
     for a in arrays:
-        if a.dtype.kind in _ALWAYS_CASTABLE:
+        if not isinstance(a, np.ndarray) or a.dtype.kind in _ALWAYS_CASTABLE:
             continue
         compute = np.dtype(_SIG_DTYPES[signature[0]])
         if not isinstance(a, Box) and not np.can_cast(a.dtype, compute, "same_kind"):
-            ufunc(*(np.empty((0,) * x.ndim, dtype=x.dtype) for x in arrays),
-                  signature=signature)
+            ufunc(*(np.empty((0,) * x.ndim, dtype=x.dtype) if isinstance(x, np.ndarray) else x
+                    for x in arrays), signature=signature)
             raise TypeError(MESSAGES["ufunc_cast"] % (ufunc.__name__, a.dtype, compute))

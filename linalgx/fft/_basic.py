@@ -292,7 +292,8 @@ def hfft(a, n=None, axis=-1, norm=None, out=None):
         n = (axis_length(a, axis) - 1) * 2
     norm = check_norm(norm, inverse=True)
     if a.dtype.kind not in "biufc":  # NumPy conjugates before irfft checks n: its TypeError
-        np.conjugate(np.empty(0, a.dtype))  # for str, datetime, ... comes first
+        # for str, datetime, ... comes first; an object array's elements decide its own
+        np.conjugate(a if a.dtype.kind == "O" else np.empty(0, a.dtype))
     if type(a) is np.ndarray and 0 in a.strides:
         # NumPy transforms conjugate(a), a ufunc result: C-ordered for broadcast input
         a = np.ascontiguousarray(a)

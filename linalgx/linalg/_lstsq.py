@@ -179,6 +179,8 @@ def lstsq(a, b, rcond=None):
     result_real_t = v.real_dtype(result_t)
     if rcond is None:
         rcond = v.eps(t) * max(n, m)
+    v.check_castable(umath_linalg.lstsq, "DDd->Ddid" if t.kind == "c" else "ddd->ddid", a, b,
+                     rcond)
     _check_finite(a, "lstsq_conv", "lstsq")
     if isinstance(a, Box) or isinstance(b, Box):
         a = a.astype(t) if a.dtype != t else a

@@ -203,6 +203,8 @@ _ERRORS = {
     "irfft object": lambda M: M.irfft(np.array([1, 2], dtype=object)),
     "irfftn object": lambda M: M.irfftn(np.ones((2, 2), dtype=object)),
     "fft None": lambda M: M.fft([None, 1]), "ragged": lambda M: M.fft([[1], [1, 2]]),
+    "hfft object str": lambda M: M.hfft(np.array(["a"], dtype=object)),
+    "hfft object None": lambda M: M.hfft(np.array([None, None])),
     "out str": lambda M: M.fft(_X, out=""), "out list": lambda M: M.fft(_X, out=[0] * 6),
     "out shape": lambda M: M.fft(_X, out=np.zeros((2, 3), complex)),
     "out ndim": lambda M: M.fft(np.ones((3, 6)), out=np.zeros((2, 3, 6), complex)),

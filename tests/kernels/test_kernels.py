@@ -173,15 +173,19 @@ def test_singular_to_working_precision_is_numpys_call(dtype, n):
     out, info = api.inv(a)
     np.testing.assert_array_equal(info > 0, want)
     assert not (info < 0).any()
-    # the failing pivot is LAPACK getrf's, as torch.linalg.inv_ex reports it
-    np.testing.assert_array_equal(info[want], [_getrf(m) for m in a[want]])
+    # the failing pivot is LAPACK getrf's, as torch.linalg.inv_ex reports it, where SciPy's
+    # LAPACK build fails too (its kernels can differ from NumPy's: on AVX-512 machines a few
+    # elements NumPy finds singular pass SciPy's getrf; those keep the kernels' pivot)
+    codes = np.array([_getrf(m) for m in a[want]])
+    np.testing.assert_array_equal(info[want][codes > 0], codes[codes > 0])
     for i in np.flatnonzero(~want)[:50]:
         if np.abs(np.linalg.inv(a[i])).max() > 1e12:  # NumPy's (rounding) answer, redone
             np.testing.assert_array_equal(out[i], np.linalg.inv(a[i]).astype(dtype))
     x, info_s = api.solve(a, b)
     np.testing.assert_array_equal(info_s > 0, [_numpy_fails(np.linalg.solve, m, r)
                                                for m, r in zip(a, b)])
-    np.testing.assert_array_equal(info_s[info_s > 0], [_getrf(m) for m in a[info_s > 0]])
+    codes = np.array([_getrf(m) for m in a[info_s > 0]])
+    np.testing.assert_array_equal(info_s[info_s > 0][codes > 0], codes[codes > 0])
     sign, logabs = api.slogdet(a)
     s_np, l_np = np.linalg.slogdet(a)
     np.testing.assert_array_equal(sign == 0, s_np == 0)

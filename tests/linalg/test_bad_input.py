@@ -129,6 +129,18 @@ def test_memory_error_has_a_message(name):
         getattr(LA, name)(*args)
 
 
+@pytest.mark.parametrize("b", [np.eye(3).astype(object), np.array([["1"] * 3] * 3)])
+def test_lstsq_refuses_b_dtype_before_checking_a(b):
+    """NumPy's gufunc refuses b's dtype before LAPACK sees a's NaN: its TypeError, not the
+    convergence error."""
+    a = np.full((3, 3), np.nan)
+    with pytest.raises(TypeError) as want:
+        np.linalg.lstsq(a, b)
+    with pytest.raises(TypeError) as got:
+        LA.lstsq(a, b)
+    assert str(got.value) == str(want.value)
+
+
 @pytest.mark.parametrize("fn", ["norm", "vector_norm"])
 @pytest.mark.parametrize("ord", [None, 1, 2, 3])
 def test_norm_of_0d_object_array_with_axis(fn, ord):

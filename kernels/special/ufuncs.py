@@ -238,9 +238,14 @@ def _masked(u, args, kwargs, where):
     single = not isinstance(res, tuple)
     res = (res,) if single else res
     if out is None:
-        out = tuple(np.empty_like(r) for r in res)
+        out = (None,) * len(res)
     elif not isinstance(out, tuple):
+        if not single:  # NumPy's own checks for a ufunc of several outputs
+            raise TypeError("'out' must be a tuple of arrays")
         out = (out,)
+    elif len(out) != len(res):
+        raise ValueError("The 'out' tuple must have exactly one entry per ufunc output")
+    out = tuple(np.empty_like(r) if o is None else o for o, r in zip(out, res))
     for o, r in zip(out, res):
         np.copyto(o, r, where=where)
     return out[0] if single else out

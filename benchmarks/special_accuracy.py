@@ -141,6 +141,204 @@ def _kl_div_exact(x, y):
         return +(x * mp.log(x / y) - x + y)
 
 
+EI_ZERO = 0.37250741078136663   # Ei's positive zero
+
+
+def _expn_exact(n, x):
+    n = mp.floor(n) if n >= 0 else mp.ceil(n)     # a floating degree is truncated
+    if x == mp.inf:
+        return mp.mpf(0)
+    if x == 0:
+        return mp.inf if n < 2 else 1 / (n - 1)
+    if n > 10**4:
+        # DLMF 8.20.3: exp(-x) / (x + n) (1 + n / (x + n)**2 + n (n - 2 x) / (x + n)**4 + ...)
+        s = x + n
+        return mp.exp(-x) / s * (1 + n / s ** 2 + n * (n - 2 * x) / s ** 4
+                                 + n * (6 * x ** 2 - 8 * n * x + n ** 2) / s ** 6)
+    if x < 1 or n == 0:
+        return mp.expint(int(n), x)
+    # x >= 1: the continued fraction (DLMF 8.19.17) by Lentz's method; mpmath's expint loses
+    # all digits there for large n and x (E_208(298): 1.5e-61 for 7.4e-133)
+    b = x + n
+    c = mp.mpf(10) ** 60
+    d = 1 / b
+    h = d
+    for i in range(1, 100000):
+        a = -i * (n - 1 + i)
+        b += 2
+        d = 1 / (a * d + b)
+        c = b + a / c
+        delta = c * d
+        h *= delta
+        if abs(delta - 1) < mp.mpf(10) ** -36:
+            break
+    return h * mp.exp(-x)
+
+
+def _dawsn_exact(x):
+    if abs(x) > 1e5:
+        s = 1 / (2 * x * x)
+        return (1 + s + 3 * s ** 2 + 15 * s ** 3 + 105 * s ** 4) / (2 * x)
+    return mp.sqrt(mp.pi) / 2 * mp.exp(-x * x) * mp.erfi(x)
+
+
+def _huber_exact(d, r):
+    if d < 0:
+        return mp.inf
+    return r * r / 2 if abs(r) <= d else d * (abs(r) - d / 2)
+
+
+def _boxcox_exact(logx, lm):
+    # (x**lmbda - 1) / lmbda from log(x) (or log1p(x)); SciPy's log(x) below 1e-19
+    if abs(lm) < mp.mpf(1e-19):
+        return logx
+    with mp.workdps(60):
+        return mp.expm1(lm * logx) / lm
+
+
+def _inv_boxcox_exact(y, lm, fn):
+    if lm == 0:
+        return fn(y)
+    b = 1 + lm * y
+    if b < 0:
+        return mp.nan
+    if b == 0:
+        return fn(-mp.inf if lm > 0 else mp.inf)
+    with mp.workdps(60):
+        return fn(mp.log1p(lm * y) / lm)
+
+
+def _ibeta_cf(a, b, x, y):
+    # I_x(a, b) = x^a y^b / (a B(a, b)) h: DLMF 8.17.22 by the modified Lentz algorithm
+    tiny = mp.mpf(10) ** (-3 * mp.mp.dps)
+    eps = mp.mpf(10) ** (3 - mp.mp.dps)
+    d = 1 - (a + b) * x / (a + 1)
+    d = 1 / (tiny if abs(d) < tiny else d)
+    c, h = mp.mpf(1), d
+    for m in range(1, 10 ** 7):
+        for aa in (m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
+                   -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1))):
+            d = 1 + aa * d
+            d = 1 / (tiny if abs(d) < tiny else d)
+            c = 1 + aa / c
+            c = tiny if abs(c) < tiny else c
+            h *= d * c
+        if abs(d * c - 1) < eps:
+            return h * mp.exp(a * mp.log(x) + b * mp.log(y) - mp.log(a) - mp.loggamma(a)
+                              - mp.loggamma(b) + mp.loggamma(a + b))
+    raise mp.libmp.NoConvergence
+
+
+def _ibeta_exact(a, b, x, upper=False, y=None):
+    """I_x(a, b) (upper: 1 - I_x) for a, b > 0, by the continued fraction on the side of
+    the mean where it converges; the working precision raised until the complement of that
+    side is resolved. ``y`` is 1 - x where the caller has it more accurately than x."""
+    if x <= 0 or x >= 1:
+        return mp.mpf(int((x >= 1) != upper))
+    if mp.isinf(a) or mp.isinf(b) or a == 0 or b == 0:
+        return None
+    work = max(50, mp.mp.dps + 10)
+    for _ in range(8):
+        with mp.workdps(work):
+            yy = 1 - x if y is None else y
+            if x * (a + b + 2) <= a + 1:
+                r, comp = _ibeta_cf(a, b, x, yy), upper
+            else:
+                r, comp = _ibeta_cf(b, a, yy, x), not upper
+            if comp:
+                r = 1 - r
+            if not comp or (r != 0 and abs(r) > mp.mpf(10) ** (40 - work)):
+                return +r
+            work += 100 if r == 0 else int(-mp.log10(abs(r))) + 20
+    return +r
+
+
+def _inverse_exact(f, y, start, lo_s=-2000, hi_s=2000, cut=(-746, 40)):
+    """The root of the increasing f(s) = y in the variable s (the log-odds of x, or log x):
+    bracketed from ``start`` (a double estimate, e.g. SciPy's), then Illinois until the
+    bracket is below 1e-36 relative; returns s. A bracket beyond ``cut`` (where every x
+    rounds to the same double, 0 or 1 / inf) ends the search."""
+    s0 = mp.mpf(start) if start is not None and math.isfinite(start) else mp.mpf(0)
+    step = mp.mpf(2) ** -30 * max(1, abs(s0))
+    lo, hi = s0 - step, s0 + step
+    flo, fhi = f(lo) - y, f(hi) - y
+    while flo > 0 and lo > lo_s:
+        hi, fhi = lo, flo
+        step *= 8
+        lo = lo - step
+        flo = f(lo) - y
+    while fhi < 0 and hi < hi_s:
+        lo, flo = hi, fhi
+        step *= 8
+        hi = hi + step
+        fhi = f(hi) - y
+    if flo > 0 or fhi < 0:
+        return lo if flo > 0 else hi      # beyond the range: the root under/overflows
+    side = 0
+    for _ in range(400):
+        if hi - lo <= mp.mpf(10) ** -36 * max(1, abs(hi)) or hi < cut[0] or lo > cut[1]:
+            break
+        s = (lo * fhi - hi * flo) / (fhi - flo)
+        if not lo < s < hi:
+            s = (lo + hi) / 2
+        fs = f(s) - y
+        if fs == 0:
+            return s
+        if fs < 0:
+            lo, flo = s, fs
+            if side == -1:
+                fhi /= 2
+            side = -1
+        else:
+            hi, fhi = s, fs
+            if side == 1:
+                flo /= 2
+            side = 1
+    return (lo + hi) / 2
+
+
+def _ibeta_inv_exact(upper):
+    import scipy.special as sc
+
+    def exact(a, b, y):
+        if y <= 0 or y >= 1:
+            return mp.mpf(int((y >= 1) != upper))
+        start = float((sc.betainccinv if upper else sc.betaincinv)(float(a), float(b), float(y)))
+        start = math.log(start / (1 - start)) if 0 < start < 1 else None
+        with mp.workdps(50):
+            def f(s):
+                x, x1 = 1 / (1 + mp.exp(-s)), 1 / (1 + mp.exp(s))
+                v = _ibeta_exact(a, b, x, upper, y=x1)
+                return -v if upper else v
+            s = _inverse_exact(f, -y if upper else y, start)
+            return 1 / (1 + mp.exp(-s))
+    return exact
+
+
+def _igam_inv_exact(upper):
+    import scipy.special as sc
+
+    def exact(a, y):
+        if y <= 0 or y >= 1:
+            return mp.inf if (y >= 1) != upper else mp.mpf(0)
+        start = float((sc.gammainccinv if upper else sc.gammaincinv)(float(a), float(y)))
+        start = math.log(start) if 0 < start < math.inf else None
+        with mp.workdps(50):
+            def f(s):
+                x = mp.exp(s)
+                return -mp.gammainc(a, x, mp.inf, regularized=True) if upper else \
+                    mp.gammainc(a, 0, x, regularized=True)
+            return mp.exp(_inverse_exact(f, -y if upper else y, start, -1e5, 1e3,
+                                         (-746, 710)))
+    return exact
+
+
+def _binom_exact(n, k):
+    if n < 0 and n == mp.floor(n):
+        return mp.nan
+    return mp.binomial(n, k)
+
+
 def _lse_exact(row):
     return mp.log(mp.fsum(mp.exp(v) for v in row))
 
@@ -350,6 +548,214 @@ def _cases():
 
     add("rel_entr", ls.rel_entr, sc.rel_entr, lambda x, y: x * mp.log(x / y), sample_xy)
     add("kl_div", ls.kl_div, sc.kl_div, _kl_div_exact, sample_xy)
+
+    # exponential integrals, erfi, dawsn, softplus, the Huber losses, the Box-Cox family
+    add("exp1", ls.exp1, sc.exp1, mp.e1, _one(
+        (4, lambda r, k: _log(r, 1e-300, 745, k)), (4, lambda r, k: _u(r, 0, 50, k)),
+        (1, lambda r, k: _u(r, 0.5, 2, k)), (1, lambda r, k: _log(r, 5e-324, 2e-308, k))))
+    add("expi", ls.expi, sc.expi, mp.ei, _one(
+        (4, lambda r, k: _log(r, 1e-300, 716, k, True)), (4, lambda r, k: _u(r, -50, 50, k)),
+        (1, lambda r, k: EI_ZERO * (1 + _log(r, 1e-16, 0.1, k, True))),
+        (1, lambda r, k: _u(r, 35, 60, k))))
+
+    def sample_expn(r, n):
+        deg = _mix(r, n, (6, lambda r, k: _int(r, 0, 55, k)), (2, lambda r, k: _int(r, 0, 5, k)),
+                   (1, lambda r, k: _int(r, 51, 400, k)),
+                   (1, lambda r, k: np.exp(_u(r, 6, 30, k)).astype(np.int64)))
+        x = _mix(r, n, (3, lambda r, k: _u(r, 0, 5, k)), (4, lambda r, k: _log(r, 1e-10, 745, k)),
+                 (1, lambda r, k: _log(r, 1e-300, 1e-10, k)), (1, lambda r, k: _u(r, 0.9, 1.1, k)))
+        return deg.astype(np.int64), x
+
+    add("expn", ls.expn, sc.expn, _expn_exact, sample_expn)
+    add("erfi", ls.erfi, sc.erfi, mp.erfi, _one(
+        (4, lambda r, k: _u(r, -26.7, 26.7, k)), (4, lambda r, k: _log(r, 1e-300, 26.7, k, True)),
+        (1, lambda r, k: _u(r, 26.5, 26.75, k)), (1, sub)))
+    add("dawsn", ls.dawsn, sc.dawsn, _dawsn_exact, _one(
+        (4, lambda r, k: _u(r, -70, 70, k)), (4, lambda r, k: _log(r, 1e-300, 1e300, k, True)),
+        (1, lambda r, k: _u(r, -5, 5, k)), (1, sub)))
+    add("softplus", ls.softplus, sc.softplus, lambda x: mp.log1p(mp.exp(x)), _one(
+        (1, lambda r, k: _u(r, -800, 800, k)), (1, lambda r, k: _log(r, 1e-300, 40, k, True)),
+        (1, lambda r, k: _u(r, -40, 40, k))))
+
+    def sample_loss(r, n):
+        delta = _mix(r, n, (6, lambda r, k: _log(r, 1e-5, 1e5, k)),
+                     (2, lambda r, k: _log(r, 1e-300, 1e300, k)), (1, lambda r, k: _u(r, 0, 3, k)))
+        # residuals on delta's scale (and at the changepoint), some independent of it
+        res = delta * _mix(r, n, (4, lambda r, k: _log(r, 1e-10, 1e10, k, True)),
+                           (1, lambda r, k: 1 + _log(r, 1e-16, 1e-2, k, True)))
+        free = r.random(n) < 0.2
+        res[free] = _log(r, 1e-300, 1e300, int(free.sum()), True)
+        return delta, res
+
+    add("huber", ls.huber, sc.huber, _huber_exact, sample_loss)
+    add("pseudo_huber", ls.pseudo_huber, sc.pseudo_huber,
+        lambda d, r: r * r / (1 + mp.sqrt(1 + (r / d) ** 2)), sample_loss)
+
+    def sample_lmbda(r, n):
+        return _mix(r, n, (4, lambda r, k: _u(r, -3, 3, k)),
+                    (2, lambda r, k: _log(r, 1e-25, 1, k, True)),
+                    (1, lambda r, k: _int(r, -3, 3, k).astype(float)),
+                    (1, lambda r, k: _log(r, 1, 300, k, True)))
+
+    def sample_boxcox(r, n):
+        x = _mix(r, n, (4, lambda r, k: _log(r, 1e-300, 1e300, k)),
+                 (4, lambda r, k: _u(r, 0, 10, k)),
+                 (2, lambda r, k: 1 + _log(r, 1e-16, 0.5, k, True)))
+        return x, sample_lmbda(r, n)
+
+    def sample_boxcox1p(r, n):
+        x = _mix(r, n, (3, lambda r, k: _log(r, 1e-300, 1e300, k, True)),
+                 (3, lambda r, k: _u(r, -1, 10, k)), (2, lambda r, k: -1 + _log(r, 1e-16, 1, k)))
+        return np.where(x < -1, -x / 2 - 1, x), sample_lmbda(r, n)
+
+    def sample_inv(r, n):
+        lam = sample_lmbda(r, n)
+        y = _mix(r, n, (4, lambda r, k: _u(r, -10, 10, k)),
+                 (3, lambda r, k: _log(r, 1e-300, 1e3, k, True)))
+        # mostly inside the domain 1 + lmbda y > 0
+        out = (1 + lam * y <= 0) & (r.random(n) < 0.9)
+        y[out] = -y[out]
+        return y, lam
+
+    add("boxcox", ls.boxcox, sc.boxcox,
+        lambda x, lm: _boxcox_exact(mp.log(x), lm), sample_boxcox)
+    add("boxcox1p", ls.boxcox1p, sc.boxcox1p,
+        lambda x, lm: _boxcox_exact(mp.log1p(x), lm), sample_boxcox1p)
+    add("inv_boxcox", ls.inv_boxcox, sc.inv_boxcox,
+        lambda y, lm: _inv_boxcox_exact(y, lm, mp.exp), sample_inv)
+    add("inv_boxcox1p", ls.inv_boxcox1p, sc.inv_boxcox1p,
+        lambda y, lm: _inv_boxcox_exact(y, lm, mp.expm1), sample_inv)
+
+    # elliptic integrals, spence; comb, perm, factorial, factorial2 (exact=False)
+    def ellip_m(r, k):
+        return _mix(r, k, (4, lambda r, k: _u(r, -10, 1, k)),
+                    (2, lambda r, k: 1 - _log(r, 1e-300, 1, k)),
+                    (2, lambda r, k: -_log(r, 1e-3, 1e300, k)),
+                    (1, lambda r, k: _log(r, 1e-300, 1, k, True)),
+                    (1, lambda r, k: _u(r, 1, 2, k)))
+
+    def ellip_phi(r, k):
+        return _mix(r, k, (4, lambda r, k: _u(r, -10, 10, k)),
+                    (2, lambda r, k: _log(r, 1e-300, 1e3, k, True)),
+                    (2, lambda r, k: math.pi / 2 * _int(r, -6, 6, k)
+                     + _log(r, 1e-12, 0.5, k, True)))
+
+    def below_one(fn):
+        # SciPy (and the real integrals) are NaN for m > 1
+        return lambda *a: fn(*a) if a[-1] <= 1 else mp.nan
+
+    add("ellipk", ls.ellipk, sc.ellipk, below_one(mp.ellipk), lambda r, n: (ellip_m(r, n),))
+    add("ellipkm1", ls.ellipkm1, sc.ellipkm1,
+        lambda p: mp.pi / (2 * mp.agm(1, mp.sqrt(p))) if p >= 0 else mp.nan, _one(
+            (4, lambda r, k: _log(r, 1e-300, 1e300, k)), (4, lambda r, k: _u(r, 0, 2, k)),
+            (1, lambda r, k: _u(r, -1, 0, k)), (1, sub)))
+    add("ellipe", ls.ellipe, sc.ellipe, below_one(mp.ellipe), lambda r, n: (ellip_m(r, n),))
+    add("ellipkinc", ls.ellipkinc, sc.ellipkinc, below_one(mp.ellipf),
+        lambda r, n: (ellip_phi(r, n), ellip_m(r, n)))
+    add("ellipeinc", ls.ellipeinc, sc.ellipeinc, below_one(mp.ellipe),
+        lambda r, n: (ellip_phi(r, n), ellip_m(r, n)))
+    add("spence", ls.spence, sc.spence, lambda z: mp.polylog(2, 1 - z) if z >= 0 else mp.nan,
+        _one((4, lambda r, k: _u(r, 0, 4, k)), (3, lambda r, k: _log(r, 1e-300, 1e300, k)),
+             (2, lambda r, k: 1 + _log(r, 1e-16, 0.5, k, True)), (1, lambda r, k: _u(r, -1, 0, k))))
+
+    def sample_comb(r, n):
+        big = _mix(r, n, (3, lambda r, k: _u(r, 0, 60, k)),
+                   (2, lambda r, k: _log(r, 1e-3, 1e15, k)),
+                   (2, lambda r, k: _int(r, 0, 300, k).astype(float)))
+        k = big * _mix(r, n, (2, lambda r, k: _u(r, 0, 1, k)),
+                       (1, lambda r, k: _log(r, 1e-6, 1, k)))
+        ints = r.random(n) < 0.3
+        k[ints] = np.floor(k[ints])
+        out = r.random(n) < 0.05            # outside 0 <= k <= N: 0
+        k[out] = -k[out] - 1
+        return big, k
+
+    def comb_exact(n_, k_):
+        if not (0 <= k_ <= n_):
+            return mp.mpf(0)
+        with mp.workdps(60):
+            return mp.binomial(n_, k_)
+
+    add("comb", ls.comb, sc.comb, comb_exact, sample_comb)
+
+    def sample_perm(r, n):
+        big = _mix(r, n, (3, lambda r, k: _u(r, 0, 60, k)),
+                   (1, lambda r, k: _log(r, 1e-3, 1e6, k)),
+                   (2, lambda r, k: _int(r, 0, 170, k).astype(float)))
+        k = big * _u(r, 0, 1, n)
+        ints = r.random(n) < 0.3
+        k[ints] = np.floor(k[ints])
+        k = np.minimum(k, 170.0)
+        return big, k
+
+    add("perm", ls.perm, sc.perm,
+        lambda n_, k_: mp.rf(n_ - k_ + 1, k_) if 0 <= k_ <= n_ else mp.mpf(0), sample_perm)
+    add("factorial", ls.factorial, sc.factorial,
+        lambda x: mp.gamma(x + 1) if x >= 0 else mp.mpf(0), _one(
+            (4, lambda r, k: _u(r, -5, 172, k)), (3, lambda r, k: _log(r, 1e-300, 171.6, k)),
+            (2, lambda r, k: _int(r, 0, 175, k).astype(float))))
+    add("factorial2", lambda x: ls.factorial2(x, extend="complex"),
+        lambda x: sc.factorial2(x, extend="complex"),
+        lambda x: mp.mpf(2) ** (x / 2) * mp.gamma(x / 2 + 1) * mp.sqrt(2 / mp.pi), _one(
+            (4, lambda r, k: _u(r, -30, 300, k)), (2, lambda r, k: _log(r, 1e-300, 300, k)),
+            (2, lambda r, k: _int(r, -20, 300, k).astype(float) + 0.5)))
+
+    # the incomplete beta family, gammaincinv, gammainccinv, binom
+    def beta_params(r, n):
+        return _mix(r, n, (5, lambda r, k: _log(r, 1e-3, 1e3, k)),
+                    (2, lambda r, k: _u(r, 0.5, 30, k)),
+                    (1, lambda r, k: _int(r, 1, 40, k).astype(float)),
+                    (1, lambda r, k: _log(r, 1e-10, 1e-3, k)),
+                    (1, lambda r, k: _log(r, 1e3, 1e5, k)))
+
+    def sample_betainc(r, n):
+        a, b = beta_params(r, n), beta_params(r, n)
+        m = a / (a + b)
+        near = np.clip(m + np.sqrt(m * (1 - m) / (a + b + 1)) * r.normal(0, 2, n), 0, 1)
+        x = _mix(r, n, (3, lambda r, k: _u(r, 0, 1, k)),
+                 (2, lambda r, k: _log(r, 1e-300, 1, k)),
+                 (2, lambda r, k: 1 - _log(r, 1e-16, 0.5, k)))
+        pick = r.random(n) < 0.3
+        x[pick] = near[pick]
+        return a, b, x
+
+    def sample_betaincinv(r, n):
+        a, b = beta_params(r, n), beta_params(r, n)
+        y = _mix(r, n, (3, lambda r, k: _u(r, 0, 1, k)),
+                 (2, lambda r, k: _log(r, 1e-300, 1, k)),
+                 (1, lambda r, k: 1 - _log(r, 1e-16, 0.5, k)))
+        return a, b, y
+
+    def sample_gammaincinv(r, n):
+        a = _mix(r, n, (3, lambda r, k: _log(r, 1e-3, 1e4, k)),
+                 (2, lambda r, k: _u(r, 0.1, 20, k)))
+        y = _mix(r, n, (2, lambda r, k: _u(r, 0, 1, k)),
+                 (2, lambda r, k: _log(r, 1e-300, 1, k)),
+                 (1, lambda r, k: 1 - _log(r, 1e-16, 0.5, k)))
+        return a, y
+
+    def sample_binom(r, n):
+        nn = _mix(r, n, (3, lambda r, k: _u(r, -50, 200, k)),
+                  (2, lambda r, k: _int(r, 0, 100, k).astype(float)),
+                  (1, lambda r, k: _log(r, 1e-8, 1e6, k, True)))
+        nn[(nn < 0) & (nn == np.floor(nn))] += 0.5      # SciPy's NaN (binom's poles)
+        kk = _mix(r, n, (3, lambda r, k: _u(r, -20, 60, k)),
+                  (2, lambda r, k: _int(r, -5, 60, k).astype(float)),
+                  (1, lambda r, k: _log(r, 1e-6, 1e3, k, True)))
+        return nn, kk
+
+    add("betainc", ls.betainc, sc.betainc, _ibeta_exact, sample_betainc)
+    add("betaincc", ls.betaincc, sc.betaincc, lambda a, b, x: _ibeta_exact(a, b, x, True),
+        sample_betainc)
+    add("betaincinv", ls.betaincinv, sc.betaincinv, _ibeta_inv_exact(False),
+        sample_betaincinv)
+    add("betainccinv", ls.betainccinv, sc.betainccinv, _ibeta_inv_exact(True),
+        sample_betaincinv)
+    add("gammaincinv", ls.gammaincinv, sc.gammaincinv, _igam_inv_exact(False),
+        sample_gammaincinv)
+    add("gammainccinv", ls.gammainccinv, sc.gammainccinv, _igam_inv_exact(True),
+        sample_gammaincinv)
+    add("binom", ls.binom, sc.binom, _binom_exact, sample_binom)
 
     def csample(scale):
         def sample(r, n):

@@ -4,13 +4,22 @@ import numpy as np
 
 from . import airy as _airy
 from . import bessel as _b
+from . import bessel_v as _bv
+from . import binom as _bn
+from . import boxcox as _bc
+from . import combinatorics as _cb
 from . import common as _c
+from . import dawson as _dw
 from . import elementary as _el
+from . import ellip as _ell
 from . import erf as _erf
+from . import expint as _ei
 from . import explog as _xl
 from . import gamma as _g
 from . import gammafn as _gf
 from . import igam as _ig
+from . import igami as _igi
+from . import incbeta as _ibt
 from . import poly as _p
 
 
@@ -46,6 +55,14 @@ def y0(x): return _b.y0(np.float64(x))
 def y1(x): return _b.y1(np.float64(x))
 def spherical_jn(n, x): return _b.spherical_jn(n, np.float64(x))
 def spherical_jn_d(n, x): return _b.spherical_jn_d(n, np.float64(x))
+def jv(v, x): return _bv.jv(np.float64(v), np.float64(x))
+def yv(v, x): return _bv.yv(np.float64(v), np.float64(x))
+def iv(v, x): return _bv.iv(np.float64(v), np.float64(x))
+def ive(v, x): return _bv.ive(np.float64(v), np.float64(x))
+def kv(v, x): return _bv.kv(np.float64(v), np.float64(x))
+def kve(v, x): return _bv.kve(np.float64(v), np.float64(x))
+def yn(n, x): return _bv.yn(n, np.float64(x))     # int64 n wraps, float n truncates
+def kn(n, x): return _bv.kn(n, np.float64(x))
 
 
 def airy(x, ai, aip, bi, bip):
@@ -157,3 +174,39 @@ def exp10(x): return _xl.exp10(np.float64(x))
 def erfcinv(x): return _xl.erfcinv(np.float64(x))
 def rel_entr(x, y): return _xl.rel_entr(np.float64(x), np.float64(y))
 def kl_div(x, y): return _xl.kl_div(np.float64(x), np.float64(y))
+
+
+def exp1(x): return _ei.exp1(np.float64(x))
+def expi(x): return _ei.expi(np.float64(x))
+def expn(n, x): return _ei.expn(np.float64(n), np.float64(x))
+def erfi(x): return _dw.erfi(np.float64(x))
+def dawsn(x): return _dw.dawsn(np.float64(x))
+def dawsn_d(x): return _dw.dawsn_d(np.float64(x))
+def huber(delta, r): return _bc.huber(np.float64(delta), np.float64(r))
+def pseudo_huber(delta, r): return _bc.pseudo_huber(np.float64(delta), np.float64(r))
+def boxcox(x, lmbda): return _bc.boxcox(np.float64(x), np.float64(lmbda))
+def boxcox1p(x, lmbda): return _bc.boxcox1p(np.float64(x), np.float64(lmbda))
+def inv_boxcox(x, lmbda): return _bc.inv_boxcox(np.float64(x), np.float64(lmbda))
+def inv_boxcox1p(x, lmbda): return _bc.inv_boxcox1p(np.float64(x), np.float64(lmbda))
+
+
+def ellipk(m): return _ell.ellipk(np.float64(m))
+def ellipkm1(p): return _ell.ellpk(np.float64(p))
+def ellipe(m): return _ell.ellpe(np.float64(m))
+def ellipkinc(phi, m): return _ell.ellik(np.float64(phi), np.float64(m))
+def ellipeinc(phi, m): return _ell.ellie(np.float64(phi), np.float64(m))
+def spence(x): return _ell.spence(np.float64(x))
+def comb_binom(n, k): return _cb.binom(np.float64(n), np.float64(k))
+
+
+def betainc(a, b, x): return _ibt.betainc(np.float64(a), np.float64(b), np.float64(x))
+def betaincc(a, b, x): return _ibt.betaincc(np.float64(a), np.float64(b), np.float64(x))
+def betaincinv(a, b, y): return _ibt.betaincinv(np.float64(a), np.float64(b), np.float64(y))
+def betainccinv(a, b, y): return _ibt.betainccinv(np.float64(a), np.float64(b), np.float64(y))
+def betainc_dab(i, j, a, b, x):
+    return _ibt.betainc_dab(i, j, np.float64(a), np.float64(b), np.float64(x))
+def ibeta_density_dab(i, j, a, b, x):
+    return _ibt.ibeta_density_dab(i, j, np.float64(a), np.float64(b), np.float64(x))
+def gammaincinv(a, y): return _igi.gammaincinv(np.float64(a), np.float64(y))
+def gammainccinv(a, y): return _igi.gammainccinv(np.float64(a), np.float64(y))
+def binom(n, k): return _bn.binom(np.float64(n), np.float64(k))

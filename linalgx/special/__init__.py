@@ -33,13 +33,29 @@ from ._bessel import (
     y0,
     y1,
 )
+from ._bessel_v import iv, ive, jn, jv, kn, kv, kve, yn, yv
+from ._betainc import (
+    betainc,
+    betaincc,
+    betainccinv,
+    betaincinv,
+    binom,
+    gammainccinv,
+    gammaincinv,
+)
+from ._boxcox import boxcox, boxcox1p, inv_boxcox, inv_boxcox1p
+from ._combinatorics import comb, factorial, factorial2, perm
+from ._dawson import dawsn, erfi
+from ._ellip import ellipe, ellipeinc, ellipk, ellipkinc, ellipkm1, spence
 from ._entropy import kl_div, rel_entr
 from ._erf import erf, erfc, erfcx, erfinv, log_ndtr, ndtr, ndtri
 from ._erfcinv import erfcinv
+from ._expint import exp1, expi, expn
 from ._explog import exp10, log_expit
 from ._gamma import digamma, gammainc, gammaincc, gammaln, multigammaln, polygamma, psi, zeta
 from ._gammafn import beta, betaln, gamma, gammasgn, loggamma, poch, rgamma
 from ._logsumexp import log_softmax, logsumexp, softmax
+from ._losses import huber, pseudo_huber, softplus
 from ._orthopoly import (
     eval_chebyt,
     eval_chebyu,
@@ -82,12 +98,19 @@ __all__ = [
     "gammaln", "multigammaln", "digamma", "psi", "polygamma", "gammainc", "gammaincc", "zeta",
     "i0", "i0e", "i1", "i1e", "k0", "k0e", "k1", "k1e", "j0", "j1", "y0", "y1",
     "spherical_jn", "airy",
+    "jv", "jn", "yv", "iv", "ive", "kv", "kve", "yn", "kn",
     "eval_chebyt", "eval_chebyu", "eval_sh_chebyt", "eval_sh_chebyu", "eval_hermite",
     "eval_hermitenorm", "eval_laguerre", "eval_legendre",
     "expit", "logit", "sinc", "entr", "xlogy", "xlog1py", "logsumexp", "softmax",
     "log_softmax", "exp2", "expm1", "log1p", "round",
     "gamma", "rgamma", "loggamma", "gammasgn", "poch", "beta", "betaln", "log_expit",
     "exp10", "erfcinv", "rel_entr", "kl_div",
+    "exp1", "expi", "expn", "erfi", "dawsn", "softplus", "huber", "pseudo_huber", "boxcox",
+    "boxcox1p", "inv_boxcox", "inv_boxcox1p",
+    "ellipk", "ellipkm1", "ellipe", "ellipkinc", "ellipeinc", "spence",
+    "comb", "perm", "factorial", "factorial2",
+    "betainc", "betaincc", "betaincinv", "betainccinv", "gammaincinv", "gammainccinv",
+    "binom",
     # torch.special spellings
     "airy_ai", "bessel_j0", "bessel_j1", "bessel_y0", "bessel_y1", "modified_bessel_i0",
     "modified_bessel_i1", "modified_bessel_k0", "modified_bessel_k1",

@@ -338,6 +338,8 @@ def _complex_case(name):
         return lambda w: f(w)[1]
     if name == "multigammaln":
         return lambda w: f(w + 3, 2)
+    if name in ("factorial", "factorial2"):
+        return lambda w: f(w, extend="complex")     # SciPy's opt-in to complex input
     if name in ("gammainc", "gammaincc"):
         return lambda w: f(w + 1, w + 2)
     if name in ("logsumexp", "softmax", "log_softmax"):

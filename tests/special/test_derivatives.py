@@ -12,13 +12,21 @@ import pytest
 
 from linalgx.special import _basic as B
 from linalgx.special import _bessel as BE
+from linalgx.special import _bessel_v as BV
+from linalgx.special import _betainc as BI
+from linalgx.special import _boxcox as BC
+from linalgx.special import _combinatorics as CB
+from linalgx.special import _dawson as DW
+from linalgx.special import _ellip as EL
 from linalgx.special import _entropy as EN
 from linalgx.special import _erf as E
 from linalgx.special import _erfcinv as EC
+from linalgx.special import _expint as EI
 from linalgx.special import _explog as XL
 from linalgx.special import _gamma as G
 from linalgx.special import _gammafn as GF
 from linalgx.special import _logsumexp as L
+from linalgx.special import _losses as LO
 from linalgx.special import _orthopoly as P
 from linalgx.special import _torch as T
 
@@ -115,6 +123,75 @@ CASES = [
      {}, False),
     ("kl_div", EN._kl_div, [np.array([[0.2], [1.5]]), np.array([0.3, 1.4, 9.0])], [0, 1], {},
      False),
+    ("exp1", EI._exp1, [np.array([0.05, 0.7, 1.0, 3.0, 30.0])], [0], {}, False),
+    ("exp1_complex", EI._exp1, [np.array([0.3 + 0.4j, -2.0 + 1.0j, 6.0 - 2.0j])], [0], {}, True),
+    ("expi", EI._expi, [np.array([-5.0, -0.3, 0.2, 0.3725, 2.0, 45.0])], [0], {}, False),
+    ("expi_complex", EI._expi, [np.array([0.3 + 0.4j, -2.0 + 1.0j, 6.0 - 2.0j])], [0], {}, True),
+    ("expn", EI._expn, [np.array([[0], [1], [2], [5], [60]]), np.array([0.3, 1.5, 7.0])], [1], {},
+     False),
+    ("erfi", DW._erfi, [np.array([-2.0, -0.3, 0.1, 0.7, 3.0])], [0], {}, False),
+    ("erfi_complex", DW._erfi, [np.array([0.3 + 0.4j, -1.0 + 0.5j])], [0], {}, True),
+    ("dawsn", DW._dawsn, [np.array([-3.0, -0.3, 0.2, 0.92, 1.5, 8.0, 70.0])], [0], {}, False),
+    ("dawsn_complex", DW._dawsn, [np.array([0.3 + 0.4j, -1.0 + 0.5j])], [0], {}, True),
+    ("dawsn_d", DW._dawsn_d, [np.array([-3.0, 0.2, 0.92, 1.5, 8.0, 70.0])], [0], {}, False),
+    ("softplus", LO._softplus, [np.array([-30.0, -1.2, 0.3, 25.0])], [0], {}, False),
+    ("huber", LO._huber, [np.array([[0.5], [2.0]]), np.array([-3.0, -0.2, 0.4, 1.2, 2.5])],
+     [0, 1], {}, False),
+    ("pseudo_huber", LO._pseudo_huber, [np.array([[0.5], [2.0]]),
+                                        np.array([-3.0, -0.2, 0.4, 1.2, 2.5])], [0, 1], {}, False),
+    ("boxcox", BC._boxcox, [np.array([[0.3], [1.7], [40.0]]),
+                            np.array([-1.5, -1e-9, 0.0, 1e-7, 0.5, 2.0])], [0, 1], {}, False),
+    ("boxcox1p", BC._boxcox1p, [np.array([[-0.7], [0.3], [5.0]]),
+                                np.array([-1.5, -1e-9, 0.0, 1e-7, 0.5, 2.0])], [0, 1], {}, False),
+    ("inv_boxcox", BC._inv_boxcox, [np.array([[-0.4], [0.3], [2.0]]),
+                                    np.array([-0.3, -1e-9, 0.0, 1e-7, 0.5, 1.5])], [0, 1], {},
+     False),
+    ("inv_boxcox1p", BC._inv_boxcox1p, [np.array([[-0.4], [0.3], [2.0]]),
+                                        np.array([-0.3, -1e-9, 0.0, 1e-7, 0.5, 1.5])], [0, 1],
+     {}, False),
+    ("ellipk", EL._ellipk, [np.array([-30.0, -0.7, -0.1, 0.0, 0.2, 0.6, 0.95])], [0], {}, False),
+    ("ellipkm1", EL._ellipkm1, [np.array([0.01, 0.05, 0.4, 1.0, 1.3, 3.0])], [0], {}, False),
+    ("ellipe", EL._ellipe, [np.array([-30.0, -0.7, -0.1, 0.0, 0.2, 0.6, 0.95])], [0], {}, False),
+    ("ellipkinc", EL._ellipkinc, [np.array([[0.05], [0.7], [1.5], [-2.6], [7.0]]),
+                                  np.array([-4.0, -0.5, 0.0, 0.3, 0.8, 0.99])], [0, 1], {},
+     False),
+    ("ellipeinc", EL._ellipeinc, [np.array([[0.05], [0.7], [1.5], [-2.6], [7.0]]),
+                                  np.array([-4.0, -0.5, 0.0, 0.3, 0.8, 0.99])], [0, 1], {},
+     False),
+    ("spence", EL._spence, [np.array([0.05, 0.6, 0.95, 1.0, 1.1, 2.0, 7.0])], [0], {}, False),
+    ("spence_complex", EL._spence, [np.array([0.5 + 0.5j, 1.02 - 0.05j, -2.0 + 1.0j])], [0], {},
+     True),
+    ("comb_binom", CB._binom, [np.array([[3.0], [10.5], [1e3]]), np.array([0.5, 2.0, 3.25])],
+     [0, 1], {}, False),
+    ("comb_binom_at_zeros", CB._binom, [np.array([0.0, 0.5, 2.0]), np.array([1.0, 2.5, -1.0])],
+     [0, 1], {}, False),
+    ("perm_poch", CB._perm_poch, [np.array([[1.0], [4.5], [40.0]]), np.array([0.5, 2.0, 3.25])],
+     [0, 1], {}, False),
+    ("betainc", BI._betainc, [np.array([[0.5], [3.0], [40.0]]), np.array([0.7, 2.5, 30.0]),
+                              np.array([0.3, 0.55, 0.6])], [0, 1, 2], {}, False),
+    ("betaincc", BI._betaincc, [np.array([[0.5], [3.0], [40.0]]), np.array([0.7, 2.5, 30.0]),
+                                np.array([0.3, 0.55, 0.6])], [0, 1, 2], {}, False),
+    ("betainc_dab_10", BI._betainc_dab, [1, 0, np.array([[0.5], [3.0]]), np.array([0.7, 2.5]),
+                                         np.array([0.3, 0.8])], [2, 3, 4], {}, False),
+    ("betainc_dab_11", BI._betainc_dab, [1, 1, np.array([[0.5], [3.0]]), np.array([0.7, 2.5]),
+                                         np.array([0.3, 0.8])], [2, 3, 4], {}, False),
+    ("ibeta_density_00", BI._ibeta_density, [0, 0, np.array([[0.5], [3.0]]),
+                                             np.array([0.7, 2.5]), np.array([0.3, 0.8])],
+     [2, 3, 4], {}, False),
+    ("ibeta_density_01", BI._ibeta_density, [0, 1, np.array([[0.5], [3.0]]),
+                                             np.array([0.7, 2.5]), np.array([0.3, 0.8])],
+     [2, 3, 4], {}, False),
+    ("betaincinv", BI._betaincinv, [np.array([[0.5], [3.0], [40.0]]), np.array([0.7, 2.5, 30.0]),
+                                    np.array([0.1, 0.5, 0.9])], [0, 1, 2], {}, False),
+    ("betainccinv", BI._betainccinv, [np.array([[0.5], [3.0], [40.0]]),
+                                      np.array([0.7, 2.5, 30.0]), np.array([0.1, 0.5, 0.9])],
+     [0, 1, 2], {}, False),
+    ("gammaincinv", BI._gammaincinv, [np.array([[0.5], [3.0], [40.0]]),
+                                      np.array([0.05, 0.5, 0.95])], [0, 1], {}, False),
+    ("gammainccinv", BI._gammainccinv, [np.array([[0.5], [3.0], [40.0]]),
+                                        np.array([0.05, 0.5, 0.95])], [0, 1], {}, False),
+    ("binom", BI._binom, [np.array([[3.0], [10.5], [-2.5]]), np.array([0.5, 2.0, 3.25])],
+     [0, 1], {}, False),
     ("logsumexp_axis", L._lse, [RNG.normal(size=(3, 4)), None], [0], {"axis": -1}, False),
     ("logsumexp_all_keep", L._lse, [RNG.normal(size=(3, 4)), None], [0],
      {"axis": None, "keepdims": True}, False),
@@ -127,6 +204,27 @@ CASES = [
     ("softmax_complex", L._softmax, [RNG.normal(size=(2, 3)) + 0.3j * RNG.normal(size=(2, 3))],
      [0], {"axis": 0}, True),
     ("log_softmax", L._log_softmax, [RNG.normal(size=(3, 4))], [0], {"axis": (0, 1)}, False),
+]
+# Bessel functions of real order: in x only (the order is not differentiable); real orders
+# (integer, half-integer, negative), x on the series, Steed and Hankel paths, complex z
+_BV_V = np.array([[0.0], [1.0], [2.5], [-1.3], [7.25]])
+_BV_X = np.array([0.4, 3.0, 12.0, 31.0])
+_BV_Z = np.array([0.7 + 0.3j, 3.0 - 1.0j, -2.0 + 0.5j])
+for _name in ("jv", "yv", "iv", "kv", "kve", "ive"):
+    _op = getattr(BV, "_" + _name)
+    CASES.append((_name, _op, [_BV_V, _BV_X], [1], {}, False))
+    if _name != "ive":            # exp(-|Re z|) is not holomorphic
+        CASES.append((_name + "_complex", _op, [np.array([[0.5], [2.0], [-1.3]]), _BV_Z], [1],
+                      {}, True))
+CASES += [
+    ("jv_negative_x", BV._jv, [np.array([[0.0], [1.0], [-3.0]]), np.array([-5.0, -0.6])], [1], {},
+     False),
+    ("ive_negative_x", BV._ive, [np.array([[0.0], [1.0], [-3.0]]), np.array([-25.0, -0.6])], [1],
+     {}, False),
+    ("yn", BV._yn, [np.array([[0], [1], [4], [-3]]), np.array([0.4, 3.0, 12.0, 31.0])], [1], {},
+     False),
+    ("kn", BV._kn, [np.array([[0], [1], [4], [-3]]), np.array([0.4, 3.0, 12.0, 31.0])], [1], {},
+     False),
 ]
 for _name in ("i0", "i0e", "i1", "i1e", "j0", "j1"):
     CASES.append((_name, getattr(BE, "_" + _name), [np.array([-25.0, -7.0, -0.4, 0.5, 2.0, 30.0])],

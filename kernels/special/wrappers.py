@@ -7,7 +7,6 @@ from . import bessel as _b
 from . import bessel_v as _bv
 from . import binom as _bn
 from . import boxcox as _bc
-from . import combinatorics as _cb
 from . import common as _c
 from . import dawson as _dw
 from . import elementary as _el
@@ -196,7 +195,7 @@ def ellipe(m): return _ell.ellpe(np.float64(m))
 def ellipkinc(phi, m): return _ell.ellik(np.float64(phi), np.float64(m))
 def ellipeinc(phi, m): return _ell.ellie(np.float64(phi), np.float64(m))
 def spence(x): return _ell.spence(np.float64(x))
-def comb_binom(n, k): return _cb.binom(np.float64(n), np.float64(k))
+def comb_binom(n, k): return _bn.binom(np.float64(n), np.float64(k))
 
 
 def betainc(a, b, x): return _ibt.betainc(np.float64(a), np.float64(b), np.float64(x))

@@ -1,27 +1,33 @@
 """Bessel functions of real order: J_v, Y_v, I_v, K_v (and the scaled I_v, K_v) of a real
-argument, and the integer-order Y_n.
+argument, and the integer-order Y_n, K_n.
 
-I_v (``iv``) is Cephes ``iv`` as SciPy's xsf has it (``xsf/cephes/scipy_iv.h``: Temme's
-method from Boost's ``bessel_ik.hpp`` for |v| <= 50, the uniform asymptotic expansion
-beyond), ported operation for operation, since that is what SciPy evaluates for real
-arguments. Y_n (``yn``) is Cephes ``yn`` (forward recurrence from Y_0 and Y_1), likewise
-SciPy's own.
-
-J_v, Y_v, K_v and the scaled I_v, K_v, where SciPy calls AMOS, are evaluated here by
-Temme's and Steed's methods (N. M. Temme, J. Comput. Phys. 19 (1975) 324 and 21 (1976)
-343; Barnett et al., Comput. Phys. Commun. 8 (1974) 377; as in Boost.Math's
+SciPy evaluates these (real arguments) with AMOS, except iv (Cephes ``iv``: Temme's method
+through K and the Wronskian, which loses all digits where K overflows) and yn (Cephes ``yn``).
+Y_n here is Cephes ``yn`` (forward recurrence from Y_0 and Y_1, SciPy's values); the others
+are evaluated by Temme's and Steed's methods (N. M. Temme, J. Comput. Phys. 19 (1975) 324
+and 21 (1976) 343; Barnett et al., Comput. Phys. Commun. 8 (1974) 377; as in Boost.Math's
 ``bessel_jy.hpp``/``bessel_ik.hpp`` and Numerical Recipes' ``bessjy``/``bessik``), with:
 
 - 1/Gamma(1 +- u) for |u| <= 1/2 from its Taylor series, so that Temme's gamma_1, gamma_2
-  carry no cancellation (Cephes computes Gamma(1 + u) - 1 by subtraction);
-- the three-term recurrences in order carried in double-double, so that the O(v) steps
-  add no rounding error;
-- J_v from the Wronskian in the form ``J_v = J~_v sqrt(W q) / hypot(q J~_u, p J~_u -
-  J~'_u)`` (the unnormalised J~ from the backward recurrence), which has no cancellation;
-- the power series for J_v where x^2/4 is small against v + 1, and Hankel's expansion
-  (DLMF 10.17.3) with the phase x - (v/2 + 1/4) pi reduced exactly (cos(x - a) by the
-  addition formula with cospi/sinpi of a) where x is large against v^2;
-- for ive/kve and x large against v^2, the expansions DLMF 10.40.1-2.
+  carry no cancellation (Cephes computes Gamma(1 + u) - 1 by subtraction), and e^(u log(2/x))
+  as pow(x/2, -u);
+- the three-term recurrences in order carried in double-double (rescaled by powers of two),
+  so that the O(v) steps add no rounding error; Miller's backward recurrence for J from an
+  order past max(v, x), whose signs are J's own;
+- Steed's continued fraction CF2 evaluated from the tail (no error build-up), and J_v from the
+  Wronskian as ``J_v = J~_v sqrt(W q) / hypot(q J~_u, p J~_u - J~'_u)`` (J~ unnormalised),
+  which has no cancellation;
+- the power series for J_v and I_v where x^2/4 is small against v + 1, with the prefactor
+  (x/2)^v / Gamma(v + 1) as (x/2)^u / Gamma(1 + u) times double-double factors;
+- Hankel's expansion (DLMF 10.17.3) in double-double, the phase x - v pi/2 by addition
+  formulas from a double-double sin/cos of x and cospi/sinpi of v/2, at the order itself or,
+  for 20 <= x and |v| <= x, at the orders w, w + 1 (|w| <= 1/2) and the recurrence to v:
+  J and Y keep their relative accuracy near their zeros; the expansions DLMF 10.40.1-2
+  (in double-double) for I and K at large x;
+- for |v| > 1e6 the uniform expansions (A&S 9.3.35-36 with 9.3.23-24 near the turning point,
+  Cephes' jnx/jnt with Y added; A&S 9.7.7-8 for I and K), whose phase ~ v limits them to a
+  relative error of ~v eps; and those for I where x > max(8 |v|, 1e5), |v| >= 1000 (the
+  continued fraction for I_{v+1}/I_v would take ~x terms).
 
 Negative orders use DLMF 10.4.7-8 (J, Y), 10.27.2-3 (I, K) with cospi/sinpi.
 """

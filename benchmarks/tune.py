@@ -107,6 +107,9 @@ def min_batches(results, margin=0.9):
     ``margin`` (timings on a shared machine are noisy). Judging the run by its median rather
     than each point by the margin keeps a size whose win is steady but modest at the
     largest measured batch (which grows at larger ones, where the kernels run threaded).
+    Where the whole run's median is not below the margin (a tie at mid-size batches, a
+    clear win only once the kernel runs threaded), the run is shortened from its small
+    end until it is, so the size still goes to numba from where the win is clear.
 
     The smallest entry is 2: one matrix stays on LAPACK, with NumPy's bits, whatever the
     process ran before (the kernels' saving there is under a microsecond).
@@ -121,9 +124,12 @@ def min_batches(results, margin=0.9):
                     break
                 wins.append(batch)
                 ratios.append(t_numba / t_lapack)
-            if (wins and len(wins) >= min(2, len(row))
-                    and statistics.median(ratios) < margin):
-                table.setdefault(op, {})[n] = max(wins[-1], 2)
+            need = min(2, len(row))
+            # wins and ratios run from the largest batch down: try the longest run first
+            for k in range(len(wins), need - 1, -1):
+                if k and statistics.median(ratios[:k]) < margin:
+                    table.setdefault(op, {})[n] = max(wins[k - 1], 2)
+                    break
     return table
 
 

@@ -10,8 +10,11 @@ def test_min_batches_needs_the_largest_batches_and_a_clear_median_win():
         6: {256: (0.95, 1.0), 1024: (0.97, 1.0)},     # faster, but within the noise
         7: {1024: (0.5, 1.0)},                        # one measured batch is enough
         8: {16: (0.5, 1.0), 64: (0.5, 1.0), 256: (2.0, 1.0), 1024: (0.5, 1.0)},
+        # a tie at mid-size batches, a clear win once threaded: numba from where it is clear
+        9: {256: (0.97, 1.0), 1024: (0.95, 1.0), 4096: (0.92, 1.0), 16384: (0.38, 1.0)},
+        10: {1024: (0.95, 1.0), 4096: (0.95, 1.0), 16384: (0.95, 1.0)},
     }}
-    assert tune.min_batches(results) == {"inv": {3: 64, 5: 256, 7: 1024}}
+    assert tune.min_batches(results) == {"inv": {3: 64, 5: 256, 7: 1024, 9: 4096}}
     # a single matrix stays on LAPACK even where numba won from batch 1
     assert tune.min_batches({"det": {3: {1: (0.5, 1.0), 2: (0.5, 1.0)}}}) == {"det": {3: 2}}
 

@@ -1185,7 +1185,7 @@ def _ik_uniform(v, x, scaled):
     Cephes' ikv_asymptotic_uniform), the exponents v eta -+ x of the scaled functions formed
     without cancellation: v (sqrt(1 + z^2) - z) = v / (sqrt(1 + z^2) + z), z = x / v."""
     z = x / v
-    sq = math.sqrt(1.0 + z * z)
+    sq = math.hypot(1.0, z)          # z * z may overflow
     t = 1.0 / sq
     t2 = t * t
     # log(z / (1 + sq)) = -log1p((1 + sq - z)/z), with sq - z = 1 / (sq + z): no cancellation
@@ -1232,12 +1232,17 @@ def _ik_uniform(v, x, scaled):
 @jit
 def _sqrt_dd_quot(ch, cl, x):
     """sqrt((ch + cl) / x) as a double-double."""
+    scale = 1.0
+    if x > 1e300:
+        # two_prod's splitting of x would overflow, and ch / x lose bits as a subnormal
+        x *= 2.0 ** -600
+        scale = 2.0 ** -300
     th = ch / x
     p, e = two_prod(th, x)
     tl = ((ch - p) - e + cl) / x
     mh = math.sqrt(th)
     p, e = two_prod(mh, mh)
-    return mh, ((th - p) - e + tl) / (2.0 * mh)
+    return mh * scale, (((th - p) - e + tl) / (2.0 * mh)) * scale
 
 
 @jit
@@ -1245,10 +1250,14 @@ def _times_exp(m, ex, y):
     """m * 2**ex * exp(y) without intermediate over- or underflow: exp(y) = 2**k exp(r),
     r = y - k log(2) formed in double-double (|r| <= log(2)/2)."""
     k = np.floor(y / LN2_HI + 0.5)
+    e = ex + k
+    if not -5000.0 < e < 5000.0:
+        # beyond any double (|log2 m| <= 1075): no int conversion of a huge k
+        return m * (INF if e > 0.0 else 0.0) if m != 0.0 else m
     ph, pl = two_prod(k, LN2_HI)
     rh, rl = two_sum(y, -ph)
     r = rh + (rl - pl - k * LN2_LO)
-    return math.ldexp(m * math.exp(r), ex + int(k))
+    return math.ldexp(m * math.exp(r), int(e))
 
 
 @jit

@@ -237,8 +237,16 @@ def riemann_zeta(x):
     if x > -170.0:
         f = math.pow(2.0, x) * math.pow(math.pi, x - 1.0) * (1.0 + (x - 1.0) * PI_REL_LO)
         return s * f * gamma(1.0 - x) * zeta(1.0 - x, 1.0)
-    lg = x * math.log(2.0) + (x - 1.0) * LOGPI + lgam(1.0 - x)
-    return s * math.exp(lg) * zeta(1.0 - x, 1.0)
+    y = 1.0 - x
+    if x > -300.0:
+        # Gamma(y) overflows, zeta(x) not (up to x ~ -260.5): Legendre's duplication
+        # Gamma(y) = Gamma(y/2) Gamma(y/2 + 1/2) 2^(y-1) / sqrt(pi) cancels 2^x, leaving
+        # zeta(x) = sin(pi x/2) pi^(x - 3/2) Gamma(y/2) Gamma(y/2 + 1/2) zeta(y), multiplied
+        # in an order that overflows only where the result does
+        f = math.pow(math.pi, x - 1.5) * (1.0 + (x - 1.5) * PI_REL_LO)
+        return ((f * gamma(0.5 * y)) * (s * zeta(y, 1.0))) * gamma(0.5 * y + 0.5)
+    lg = x * math.log(2.0) + (x - 1.0) * LOGPI + lgam(y)
+    return s * math.exp(lg) * zeta(y, 1.0)
 
 
 # -- Taylor-mode ("jet") arithmetic: arrays c[0..K] of d^m f / m!  --------------------------
@@ -376,8 +384,9 @@ def _riemann_fe_ds(kk, s):
     # (m >= 2); the sine's (pi/2)^m sin(pi s/2 + m pi/2) / m!, with exactly reduced
     # arguments, so the trivial zeros need no special case; and zeta(1-s)'s from
     # Euler-Maclaurin (1 - s > 2.25). The product's k-th coefficient is scaled by F(s),
-    # computed as the value does: directly above -170, through logarithms below (inf once
-    # the derivative overflows, as the value does a little further out).
+    # computed as the value does: directly above -170, by the duplication formula to -300,
+    # through logarithms below (inf once the derivative overflows, as the value does a
+    # little further out).
     n = kk + 1
     y = 1.0 - s
     u = np.zeros(n)
@@ -411,6 +420,10 @@ def _riemann_fe_ds(kk, s):
     if s > -170.0:
         f = math.pow(2.0, s) * math.pow(math.pi, s - 1.0) * (1.0 + (s - 1.0) * PI_REL_LO)
         return f * gamma(y) * p
+    if s > -300.0:
+        # Legendre's duplication, as riemann_zeta does
+        f = math.pow(math.pi, s - 1.5) * (1.0 + (s - 1.5) * PI_REL_LO)
+        return ((f * gamma(0.5 * y)) * p) * gamma(0.5 * y + 0.5)
     if s < -1e6:
         return math.copysign(INF, p)
     lg = s * math.log(2.0) + (s - 1.0) * LOGPI + lgam(y) + math.log(abs(p))

@@ -13,6 +13,7 @@ does not survive fork).
 The hottest functions (:data:`fastpath.NAMES`) take a vectorised, threaded fast path
 (:mod:`.fast`) for contiguous native float arrays; everything else reaches the ufunc.
 """
+import functools
 import os
 import threading
 
@@ -308,16 +309,30 @@ def noninteger(n):
         return bool(np.any(np.isfinite(n) & (n != np.floor(n.real))))
 
 
-# SciPy's ufuncs behind its Python functions zeta and spherical_jn
+# SciPy's ufuncs behind its Python functions zeta and spherical_jn, and under other names
 _SCIPY_PRIVATE = {"zeta": "_zeta", "riemann_zeta": "_riemann_zeta",
-                  "spherical_jn": "_spherical_jn", "spherical_jn_d": "_spherical_jn_d"}
+                  "spherical_jn": "_spherical_jn", "spherical_jn_d": "_spherical_jn_d",
+                  "digamma": "psi"}
+_SCIPY_MODULES = ("_ufuncs", "_special_ufuncs", "_ufuncs_cxx", "_gufuncs")
 
 
+@functools.lru_cache(maxsize=None)
 def _scipy_ufunc(name):
+    """SciPy's own ufunc for ``name``, or None. Looked up in the private modules that
+    define them, not in ``scipy.special``'s namespace: code (a conformance run of SciPy's
+    tests, a user's monkeypatch) may have replaced that namespace's names by linalgx's, and
+    the fallback must not come back here."""
+    import importlib
+    sname = _SCIPY_PRIVATE.get(name) or _SCIPY_NAME.get(name, name)
+    for mod in _SCIPY_MODULES:
+        try:
+            ref = getattr(importlib.import_module("scipy.special." + mod), sname, None)
+        except ImportError:
+            continue
+        if isinstance(ref, np.ufunc):
+            return ref
     import scipy.special
-    if name in _SCIPY_PRIVATE:
-        return getattr(scipy.special._ufuncs, _SCIPY_PRIVATE[name], None)
-    ref = getattr(scipy.special, _SCIPY_NAME.get(name, name), None)
+    ref = getattr(scipy.special, sname, None)
     return ref if isinstance(ref, np.ufunc) else None
 
 
@@ -383,8 +398,7 @@ def _sinc(args, kwargs):
 def call(name, *args, **kwargs):
     """Evaluate ``name`` elementwise with NumPy ufunc semantics (broadcasting, out=, ...)."""
     if name in _NONINTEGER_DEGREE and args and noninteger(args[0]):
-        import scipy.special
-        return getattr(scipy.special, _SCIPY_NAME.get(name, name))(*args, **kwargs)
+        return _scipy_ufunc(name)(*args, **kwargs)
     if name == "sinc":
         res = _sinc(args, kwargs)
         if res is not NotImplemented:

@@ -535,3 +535,26 @@ def test_complex_derivatives():
         np.testing.assert_allclose(d, fd, rtol=1e-7)
     with pytest.raises(TypeError, match="ive"):
         linalgx.grad(lambda t: abs(ls.ive(1.5, t)).sum())(z)
+
+
+@pytest.mark.parametrize("v", [0.0, 1.0, 0.5, 10.0, 1000.5, 1.0e5 + 0.5])
+@pytest.mark.parametrize("x", [1e100, 1e300, 1.7e308])
+def test_modified_at_huge_arguments(v, x):
+    # K_v, I_v under-/overflow; the scaled ones are sqrt(pi/(2x)) and 1/sqrt(2 pi x) to
+    # rounding (DLMF 10.40.1-2: the next term is ~v^2/x); SciPy's AMOS gives NaN here
+    mp.mp.dps = 30
+    assert ls.kv(v, x) == 0.0
+    assert ls.iv(v, x) == np.inf
+    assert _ulps(ls.kve(v, x), mp.sqrt(mp.pi / (2 * mp.mpf(x)))) <= 2
+    assert _ulps(ls.ive(v, x), 1 / mp.sqrt(2 * mp.pi * mp.mpf(x))) <= 2
+
+
+def test_k_underflows_to_zero_at_large_arguments():
+    # exp(-x) beyond any exponent: 0, not a wrapped-around power of two (kv(0, 1e19) gave
+    # 1.2e214 when exp(-x) = 2^k e^r had k converted to an integer out of range)
+    x = np.array([800.0, 1e5, 1e10, 1e19, 1e30, 1e300])
+    for v in (0.0, 1.0, 2.5, 40.0):
+        np.testing.assert_array_equal(ls.kv(v, x), 0.0)
+        np.testing.assert_array_equal(ls.iv(v, x), np.inf)
+    mp.mp.dps = 30
+    assert _ulps(ls.kv(0.0, 700.0), mp.besselk(0, 700)) <= 4   # SciPy flushes this to 0

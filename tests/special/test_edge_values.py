@@ -135,6 +135,41 @@ def test_riemann_zeta_near_zero_to_a_few_ulp(x, want):
     assert _ulps(got, want) <= 4, (x, got, want)
 
 
+# (x, zeta(x)) and (x, zeta'(x)) where Gamma(1 - x) overflows but zeta does not (mpmath, 60
+# digits): the functional equation's product was formed through logarithms (5e-14 relative
+# errors, and -inf at -260.00000000001 where a tiny sin(pi x / 2) met an overflowed exp)
+ZETA_LARGE_NEGATIVE = [
+    (-170.5, 1.7363215609094552e+171),
+    (-171.3, 3.080994881691528e+172),
+    (-200.00000000001, -9.12174298516683e+203),
+    (-230.7, 7.1903340776141155e+261),
+    (-259.5, 3.982766118112322e+307),
+    (-260.00000000001, -5.696630784440268e+297),
+]
+ZETA_PRIME_LARGE_NEGATIVE = [
+    (-200.5, 1.1684045804255807e+216),
+    (-259.5, -8.570947950307811e+307),
+    (-250.2, -1.614701276466421e+293),
+]
+
+
+@pytest.mark.parametrize("x,want", ZETA_LARGE_NEGATIVE)
+def test_riemann_zeta_large_negative(x, want):
+    assert _ulps(ls.zeta(x), want) <= 8, (x, ls.zeta(x), want)
+
+
+@pytest.mark.parametrize("x,want", ZETA_PRIME_LARGE_NEGATIVE)
+def test_riemann_zeta_derivative_large_negative(x, want):
+    import linalgx
+    got = linalgx.grad(ls.zeta)(x)
+    assert _ulps(got, want) <= 8, (x, got, want)
+
+
+def test_riemann_zeta_overflow_and_trivial_zeros_far_out():
+    assert ls.zeta(-260.6) == -np.inf and ls.zeta(-299.99) == np.inf
+    np.testing.assert_array_equal(ls.zeta(np.array([-200.0, -260.0, -298.0, -400.0])), 0.0)
+
+
 def test_riemann_zeta_small_negative_is_not_minus_inf():
     # the functional equation divided out the pole of zeta(1 - x) at 1 - x == 1: -inf, and
     # 1e-17/|x| relative errors before

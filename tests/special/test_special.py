@@ -689,3 +689,29 @@ def test_airy_where_checks_out_as_a_ufunc_of_four_outputs():
     assert res[1] is aip and aip[1] == 7.0
     np.testing.assert_array_equal(aip[mask], sc.airy(x[mask])[1])
     np.testing.assert_array_equal(res[0][mask], sc.airy(x[mask])[0])
+
+
+def test_scipy_fallbacks_survive_scipy_special_being_replaced(monkeypatch):
+    # Inputs without a kernel of our own (complex, long double, non-integer degree) go to
+    # SciPy's ufuncs. A conformance run of SciPy's tests (or a user's monkeypatch) replaces
+    # scipy.special's names by linalgx's: the fallback must still reach SciPy's own loops,
+    # not come back to linalgx (a TypeError for complex gamma, recursion for eval_chebyt).
+    from linalgx.kernels.special import ufuncs as U
+    z = np.array([1.5 + 1j, -2.5 + 0.5j])
+    want = {"gamma": sc.gamma(z), "digamma": sc.digamma(z), "loggamma": sc.loggamma(z),
+            "jv": sc.jv(1.5, z), "spence": sc.spence(z), "chebyt": sc.eval_chebyt(1.5, 0.3),
+            "expit": sc.expit(np.longdouble(0.5))}
+    U._scipy_ufunc.cache_clear()
+    for name in ("gamma", "digamma", "psi", "loggamma", "jv", "spence", "eval_chebyt", "expit"):
+        monkeypatch.setattr(sc, name, getattr(ls, name))
+    try:
+        np.testing.assert_array_equal(ls.gamma(z), want["gamma"])
+        np.testing.assert_array_equal(ls.digamma(z), want["digamma"])
+        np.testing.assert_array_equal(ls.loggamma(z), want["loggamma"])
+        np.testing.assert_array_equal(ls.jv(1.5, z), want["jv"])
+        np.testing.assert_array_equal(ls.spence(z), want["spence"])
+        assert ls.eval_chebyt(1.5, 0.3) == want["chebyt"]
+        got = ls.expit(np.longdouble(0.5))
+        assert got == want["expit"] and got.dtype == np.longdouble
+    finally:
+        U._scipy_ufunc.cache_clear()

@@ -65,7 +65,7 @@ def chebyt_l(k, x):
         b2 = b1
         b1 = b0
         b0 = x * b1 - b2
-        while abs(b0) > POLY_BIG:
+        while POLY_BIG < abs(b0) < INF:
             b0 *= POLY_SMALL
             b1 *= POLY_SMALL
             b2 *= POLY_SMALL
@@ -94,7 +94,7 @@ def chebyu_l(k, x):
         b2 = b1
         b1 = b0
         b0 = x * b1 - b2
-        while abs(b0) > POLY_BIG:
+        while POLY_BIG < abs(b0) < INF:
             b0 *= POLY_SMALL
             b1 *= POLY_SMALL
             c += 1
@@ -136,13 +136,14 @@ def legendre_l(n, x):
     p = x
     c = 0
     for kk in range(n - 1):
-        k = kk + 1.0
-        d = ((2.0 * k + 1.0) / (k + 1.0)) * (x - 1.0) * p + (k / (k + 1.0)) * d
-        p += d
-        while abs(p) > POLY_BIG or abs(d) > POLY_BIG:
+        # rescaled before each step (the state starts at ~|x|, which may exceed POLY_BIG)
+        while (abs(p) > POLY_BIG or abs(d) > POLY_BIG) and abs(p) + abs(d) < INF:
             p *= POLY_SMALL
             d *= POLY_SMALL
             c += 1
+        k = kk + 1.0
+        d = ((2.0 * k + 1.0) / (k + 1.0)) * (x - 1.0) * p + (k / (k + 1.0)) * d
+        p += d
     return _unscale(p, c)
 
 
@@ -156,7 +157,7 @@ def _hermitenorm_scaled(n, x):
         y1 = x * y2 - k * y3
         y3 = y2
         y2 = y1
-        while abs(y2) > POLY_BIG or abs(y3) > POLY_BIG:
+        while (abs(y2) > POLY_BIG or abs(y3) > POLY_BIG) and abs(y2) + abs(y3) < INF:
             y2 *= POLY_SMALL
             y3 *= POLY_SMALL
             c += 1
@@ -215,13 +216,15 @@ def genlaguerre_l(n, alpha, x):
     p = d + 1.0
     c = 0
     for kk in range(n - 1):
-        k = kk + 1.0
-        d = -x / (k + alpha + 1.0) * p + (k / (k + alpha + 1.0)) * d
-        p = d + p
-        while abs(p) > POLY_BIG or abs(d) > POLY_BIG:
+        # rescaled before each step: |x| < POLY_HUGE times |p| <= POLY_BIG cannot overflow
+        # (the state starts at ~|x|, which may exceed POLY_BIG)
+        while (abs(p) > POLY_BIG or abs(d) > POLY_BIG) and abs(p) + abs(d) < INF:
             p *= POLY_SMALL
             d *= POLY_SMALL
             c += 1
+        k = kk + 1.0
+        d = -x / (k + alpha + 1.0) * p + (k / (k + alpha + 1.0)) * d
+        p = d + p
     if alpha == 0.0:
         return _unscale(p, c)
     # binom(n + alpha, n)
@@ -266,16 +269,16 @@ def cheb_vw(n, xh, xl, w):
     p1l += tl
     c = 0
     for _ in range(2, n + 1):
-        qh, ql = dd_mul(th, tl, p1h, p1l)
-        qh, ql = dd_sub(qh, ql, p0h, p0l)
-        p0h, p0l = p1h, p1l
-        p1h, p1l = qh, ql
-        while abs(p1h) > POLY_BIG:
+        while POLY_BIG < abs(p1h) < INF:    # before the step: p1 starts at ~2|x|
             p0h *= POLY_SMALL
             p0l *= POLY_SMALL
             p1h *= POLY_SMALL
             p1l *= POLY_SMALL
             c += 1
+        qh, ql = dd_mul(th, tl, p1h, p1l)
+        qh, ql = dd_sub(qh, ql, p0h, p0l)
+        p0h, p0l = p1h, p1l
+        p1h, p1l = qh, ql
     return _unscale(p1h + p1l, c)
 
 

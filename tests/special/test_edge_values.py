@@ -292,7 +292,10 @@ def test_erfcx_overflows_to_inf_not_nan():
 POLY_FUNCS = ["eval_chebyt", "eval_chebyu", "eval_sh_chebyt", "eval_sh_chebyu",
               "eval_legendre", "eval_laguerre", "eval_hermite", "eval_hermitenorm"]
 POLY_NS = [0, 1, 2, 3, 4, 5, 10, 11, 50, 51, 100, 101, 300, 301, 1000, 1001]
-POLY_XS = [np.inf, -np.inf, 1.7e308, -1.7e308, 1e300, -1e300, 1e200, -1e200, 1e100, -1e100,
+# 1e130 .. 1e170: above the recurrences' rescaling threshold (2**400) and below the leading-
+# term shortcut (2**600): Laguerre's first step overflowed there and its rescaling loop spun
+POLY_XS = [np.inf, -np.inf, 1.7e308, -1.7e308, 1e300, -1e300, 1e200, -1e200, 1e170, -1e170,
+           3.2e165, -3.2e165, 1e150, -1e150, 1e130, -1e130, 1e100, -1e100,
            1e10, -1e10, 1e3, -1e3, 10.0, -10.0, 2.0, -2.0, 1.5, -1.5, 1.0, -1.0, 0.5, 0.0]
 
 
@@ -466,3 +469,16 @@ def test_polygamma_sign_for_infinite_and_huge_order():
     assert ls.polygamma(np.inf, 0.5) == np.inf
     assert np.isnan(ls.polygamma(np.inf, 2.0))
     assert np.isnan(ls.polygamma(-np.inf, 0.5)) and np.isnan(ls.polygamma(np.nan, 0.5))
+
+
+@pytest.mark.parametrize("fn", ["chebyshev_polynomial_v", "chebyshev_polynomial_w"])
+def test_chebyshev_vw_beyond_the_rescaling_threshold(fn):
+    # V_n, W_n (leading coefficient 2^n) overflow to inf with the sign of x^n; below the
+    # overflow, V_2 = 4x^2 - 2x - 1 and W_2 = 4x^2 + 2x - 1 (the first step of the
+    # double-double recurrence overflowed for 2**400 < |x| < 2**600: NaN)
+    f = getattr(ls, fn)
+    for x in (1e130, -1e130, 1e150, -1e150):
+        assert abs(f(x, 2) - 4 * x * x) <= 4 * np.spacing(4 * x * x)
+    for x in (1e170, -1e170, 3.2e165, -3.2e165, 1e200):
+        for n in (2, 3, 4, 7):
+            assert f(x, n) == (-np.inf if x < 0 and n % 2 else np.inf), (x, n, f(x, n))

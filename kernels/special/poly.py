@@ -70,6 +70,10 @@ def chebyt_l(k, x):
             b1 *= POLY_SMALL
             b2 *= POLY_SMALL
             c += 1
+        if c >= 3:
+            # |2x| > 2: the terms grow with the degree, so past 2**1200 the result is
+            # +-inf whatever degree remains (a huge degree would loop for minutes)
+            return _huge(k, x)
     return _unscale((b0 - b2) / 2.0, c)
 
 
@@ -98,6 +102,8 @@ def chebyu_l(k, x):
             b0 *= POLY_SMALL
             b1 *= POLY_SMALL
             c += 1
+        if c >= 3:
+            return sign * _huge(k, x)      # as chebyt_l: growing terms, the result overflows
     return _unscale(b0 * sign, c)
 
 
@@ -141,6 +147,8 @@ def legendre_l(n, x):
             p *= POLY_SMALL
             d *= POLY_SMALL
             c += 1
+        if c >= 3 and abs(x) > 1.0:
+            return _huge(n, x)             # |P_k(x)| grows with k for |x| > 1
         k = kk + 1.0
         d = ((2.0 * k + 1.0) / (k + 1.0)) * (x - 1.0) * p + (k / (k + 1.0)) * d
         p += d
@@ -275,6 +283,8 @@ def cheb_vw(n, xh, xl, w):
             p1h *= POLY_SMALL
             p1l *= POLY_SMALL
             c += 1
+        if c >= 3 and abs(xh) > 1.0:
+            return _huge(n, xh)            # growing terms: the result overflows
         qh, ql = dd_mul(th, tl, p1h, p1l)
         qh, ql = dd_sub(qh, ql, p0h, p0l)
         p0h, p0l = p1h, p1l

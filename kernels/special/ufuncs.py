@@ -316,7 +316,7 @@ _SCIPY_PRIVATE = {"zeta": "_zeta", "riemann_zeta": "_riemann_zeta",
 _SCIPY_MODULES = ("_ufuncs", "_special_ufuncs", "_ufuncs_cxx", "_gufuncs")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _scipy_ufunc(name):
     """SciPy's own ufunc for ``name``, or None. Looked up in the private modules that
     define them, not in ``scipy.special``'s namespace: code (a conformance run of SciPy's

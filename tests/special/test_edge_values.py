@@ -13,6 +13,8 @@ polynomials) and rounded to the nearest double:
 - polynomials: their three-term recurrences run in mpmath arithmetic (no overflow there).
 """
 import math
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -482,3 +484,20 @@ def test_chebyshev_vw_beyond_the_rescaling_threshold(fn):
     for x in (1e170, -1e170, 3.2e165, -3.2e165, 1e200):
         for n in (2, 3, 4, 7):
             assert f(x, n) == (-np.inf if x < 0 and n % 2 else np.inf), (x, n, f(x, n))
+
+
+def test_huge_degree_outside_the_interval_overflows_without_iterating():
+    # |x| > 1: the terms grow with the degree, so once past any double the result is a
+    # signed inf; a degree of 1e12 would otherwise loop ~1e12 times (SciPy and torch do)
+    code = """if True:
+        import numpy as np, linalgx.special as ls
+        n = 10 ** 12
+        assert ls.eval_chebyt(n, 1.0001) == np.inf and ls.eval_chebyt(n + 1, -1.0001) == -np.inf
+        assert ls.eval_chebyu(n, -1.5) == np.inf and ls.eval_legendre(n + 1, -1.01) == -np.inf
+        assert ls.eval_sh_chebyt(n + 1, -0.01) == -np.inf
+        assert ls.chebyshev_polynomial_t(2.0, float(n)) == np.inf
+        assert ls.chebyshev_polynomial_v(-3.0, float(n + 1)) == -np.inf
+        assert ls.shifted_chebyshev_polynomial_w(3.0, float(n)) == np.inf
+        assert ls.legendre_polynomial_p(1.5, float(n)) == np.inf
+    """
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=120)

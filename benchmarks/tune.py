@@ -98,7 +98,7 @@ def measure(ops, ns, batches, repeats, target, budget, progress=None):
     return out
 
 
-def min_batches(results, margin=0.9):
+def min_batches(results, margin=0.9, tie=0.95):
     """MIN_BATCH: the smallest batch from which numba is faster at every larger one.
 
     The run of batches, from the largest down, where numba was faster must hold at least
@@ -109,7 +109,8 @@ def min_batches(results, margin=0.9):
     largest measured batch (which grows at larger ones, where the kernels run threaded).
     Where the whole run's median is not below the margin (a tie at mid-size batches, a
     clear win only once the kernel runs threaded), the run is shortened from its small
-    end until it is, so the size still goes to numba from where the win is clear.
+    end until it is, so the size still goes to numba from where the win is clear; and its
+    smallest batches go to numba only where they win by more than ``tie``.
 
     The smallest entry is 2: one matrix stays on LAPACK, with NumPy's bits, whatever the
     process ran before (the kernels' saving there is under a microsecond).
@@ -125,6 +126,11 @@ def min_batches(results, margin=0.9):
                 wins.append(batch)
                 ratios.append(t_numba / t_lapack)
             need = min(2, len(row))
+            # a bare win at the run's small end is a tie (sub-microsecond differences at
+            # small batches are noise): those batches stay on LAPACK, with NumPy's bits
+            while len(wins) > need and ratios[-1] > tie:
+                wins.pop()
+                ratios.pop()
             # wins and ratios run from the largest batch down: try the longest run first
             for k in range(len(wins), need - 1, -1):
                 if k and statistics.median(ratios[:k]) < margin:

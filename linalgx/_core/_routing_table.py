@@ -4,84 +4,83 @@
 Machine: Linux-6.18.44-fc-v1252-x86_64-with-glibc2.36, x86_64, 2 CPUs.
 BLAS: openblas 0.3.31.188.0 (SkylakeX, 2 threads, libscipy_openblas64_-32a4b2a6.so).
 BLAS: openblas 0.3.30 (SkylakeX, 2 threads, libscipy_openblas-6cdc3b4a.so).
-numpy 2.4.6; float64; date 2026-12-04; tuning took 723 s.
-numba first-call start-up measured at 0.500 s (fresh interpreter, warm cache).
+numpy 2.4.6; float64; date 2026-12-04; tuning took 742 s.
+numba first-call start-up measured at 0.580 s (fresh interpreter, warm cache).
 MIN_BATCH[op][n]: smallest batch from which the numba kernel beat LAPACK at every
 larger measured batch; an n that is absent stays on LAPACK.
 """
 COLD_MIN_BATCH = 1048576
 MIN_BATCH = {
     "det": {
-        1: 16, 2: 8, 3: 8, 4: 8, 5: 16, 6: 16, 7: 16, 8: 32,
-        9: 256, 10: 4, 11: 32, 12: 32, 13: 8, 14: 1024, 15: 1024, 16: 1024,
-        17: 1024, 18: 256, 19: 256, 20: 256, 21: 256, 22: 256, 23: 256, 24: 256,
-        25: 256, 26: 256, 27: 1024, 28: 64,
+        1: 32, 2: 16, 3: 16, 4: 32, 5: 64, 6: 32, 7: 32, 8: 16,
+        9: 1024, 10: 8, 11: 8, 12: 32, 13: 8, 14: 256, 16: 4096, 18: 4096,
+        19: 1024, 20: 256, 21: 1024, 22: 1024, 23: 256, 24: 256, 25: 1024, 26: 4096,
+        27: 256, 28: 1024, 29: 1024, 30: 1024,
     },
     "slogdet": {
-        2: 16, 3: 8, 4: 8, 5: 256, 6: 1024, 7: 256, 8: 256, 9: 4096,
-        10: 8, 11: 1024, 12: 1024, 13: 32, 14: 256, 15: 256, 16: 1024, 17: 1024,
-        18: 256, 19: 1024, 20: 1024, 21: 256, 22: 4096, 23: 256, 24: 4096, 25: 4096,
-        26: 256, 27: 256, 28: 1024, 29: 1024, 30: 1024,
+        2: 32, 3: 16, 4: 16, 5: 4096, 6: 256, 7: 1024, 8: 1024, 9: 4096,
+        10: 32, 11: 64, 13: 256, 15: 256, 17: 1024, 23: 256, 24: 256, 28: 256,
+        31: 1024,
     },
     "inv": {
-        1: 256, 2: 8, 3: 4, 4: 4, 5: 4, 6: 8, 7: 2, 8: 2,
-        9: 2, 10: 2, 11: 2, 12: 2, 13: 2, 14: 2, 15: 2, 16: 256,
-        17: 8, 18: 256, 19: 32, 21: 4096, 23: 64, 24: 64,
+        1: 256, 2: 8, 3: 4, 4: 4, 5: 4, 6: 4, 7: 2, 8: 4,
+        9: 4, 10: 2, 11: 4, 12: 4, 13: 2, 14: 4, 15: 2, 16: 256,
+        17: 2, 18: 4096, 19: 256, 21: 64, 23: 64,
     },
     "solve": {
-        1: 1024, 2: 8, 3: 16, 4: 16, 5: 256, 6: 32, 7: 256, 8: 4096,
-        9: 4096, 10: 32, 11: 16,
+        1: 256, 2: 32, 3: 16, 4: 16, 5: 64, 6: 256, 7: 1024, 8: 4096,
+        9: 4096, 10: 32, 11: 64, 12: 1024, 13: 256, 29: 1024,
     },
     "cholesky": {
-        1: 1024, 2: 16, 3: 4, 4: 2, 5: 4, 6: 8, 7: 2, 8: 2,
-        9: 2, 10: 2, 11: 4096, 12: 4096, 13: 4096, 14: 4096, 15: 256, 16: 1024,
-        17: 1024, 19: 256, 20: 1024, 21: 4096, 22: 4096, 31: 4096,
+        1: 1024, 2: 16, 3: 2, 4: 8, 5: 16, 6: 4, 7: 16, 8: 4,
+        9: 8, 10: 8, 11: 8, 12: 16, 16: 1024, 17: 1024, 18: 32, 19: 1024,
+        21: 4096, 25: 256, 30: 4096, 31: 4096,
     },
     "svd": {
-        1: 16, 2: 16, 3: 8, 4: 4, 5: 4, 6: 4, 7: 8,
+        1: 16, 2: 16, 3: 8, 4: 8, 5: 4, 6: 8, 7: 16, 9: 256,
     },
     "svdvals": {
-        1: 32, 2: 16, 3: 8, 4: 8, 5: 16,
+        1: 64, 2: 32, 3: 16, 4: 16, 5: 64, 6: 256, 7: 1024,
     },
     "eigh": {
-        1: 1024, 2: 16, 3: 8, 4: 8, 5: 4, 6: 8, 7: 8, 8: 8,
-        9: 8, 10: 8, 11: 8, 12: 8, 13: 8, 14: 8, 15: 8, 16: 16,
+        1: 1024, 2: 16, 3: 8, 4: 8, 5: 8, 6: 8, 7: 8, 8: 8,
+        9: 8, 10: 8, 11: 8, 12: 8, 13: 8, 14: 16, 15: 8, 16: 16,
         17: 16, 18: 16, 19: 16, 20: 16, 21: 16, 22: 16, 23: 16, 24: 16,
-        25: 16, 26: 16, 27: 16,
+        25: 16, 26: 32, 27: 32, 29: 256, 30: 32,
     },
     "eigvalsh": {
-        1: 1024, 2: 32, 3: 16, 4: 16, 5: 8, 6: 8, 7: 8, 8: 8,
-        9: 8, 10: 8, 11: 8, 12: 8, 13: 8, 14: 8, 15: 16, 16: 16,
-        17: 16, 18: 16, 19: 16, 20: 16,
+        1: 1024, 2: 64, 3: 16, 4: 16, 5: 8, 6: 8, 7: 8, 8: 8,
+        9: 8, 10: 8, 11: 8, 12: 8, 13: 16, 14: 16, 15: 16, 16: 16,
+        17: 16, 18: 16, 19: 16, 20: 32,
     },
 }
 
 # One matrix of n >= DRIVER_MIN_N: per op, the LAPACK driver measured fastest
 # from each min_n on, as (min_n, driver); 'numpy' and an absent op mean NumPy's
 # (benchmarks/drivers.py; float64, date 2026-12-04).
-# cholesky n=1000: numpy 12.8 ms, scipy_potrf 9.6 ms
-# cholesky n=2000: numpy 56.2 ms, scipy_potrf 46.8 ms
-# cholesky n=3000: numpy 222.5 ms, scipy_potrf 128.9 ms
-# det n=1000: numpy 23.9 ms, scipy_getrf 18.2 ms
-# det n=2000: numpy 88.3 ms, scipy_getrf 83.7 ms
-# det n=3000: numpy 319.4 ms, scipy_getrf 244.8 ms
-# eigh n=1000: numpy 82.9 ms, scipy_syevd 108.5 ms
-# eigh n=2000: numpy 608.0 ms, scipy_syevd 602.1 ms
-# eigh n=3000: numpy 2482.4 ms, scipy_syevd 2121.1 ms
-# eigvalsh n=1000: numpy 42.9 ms, scipy_syevd 56.1 ms, scipy_syevr 36.6 ms
-# eigvalsh n=2000: numpy 254.0 ms, scipy_syevd 409.7 ms, scipy_syevr 247.2 ms
-# eigvalsh n=3000: numpy 1064.6 ms, scipy_syevd 1905.9 ms, scipy_syevr 1013.8 ms
-# inv n=1000: numpy 50.5 ms, scipy_getri 32.1 ms
-# inv n=2000: numpy 337.8 ms, scipy_getri 214.1 ms
-# inv n=3000: numpy 1010.0 ms, scipy_getri 740.1 ms
-# svd n=1000: numpy 251.8 ms, scipy_gesdd 212.1 ms
-# svd n=2000: numpy 1721.2 ms, scipy_gesdd 1642.7 ms
-# svd n=3000: numpy 7640.4 ms, scipy_gesdd 7342.1 ms
+# cholesky n=1000: numpy 9.6 ms, scipy_potrf 6.9 ms
+# cholesky n=2000: numpy 56.6 ms, scipy_potrf 50.5 ms
+# cholesky n=3000: numpy 231.2 ms, scipy_potrf 127.8 ms
+# det n=1000: numpy 20.1 ms, scipy_getrf 16.1 ms
+# det n=2000: numpy 92.1 ms, scipy_getrf 82.0 ms
+# det n=3000: numpy 321.6 ms, scipy_getrf 257.5 ms
+# eigh n=1000: numpy 83.7 ms, scipy_syevd 90.9 ms
+# eigh n=2000: numpy 698.1 ms, scipy_syevd 660.5 ms
+# eigh n=3000: numpy 2248.3 ms, scipy_syevd 2087.6 ms
+# eigvalsh n=1000: numpy 50.6 ms, scipy_syevd 59.2 ms, scipy_syevr 37.9 ms
+# eigvalsh n=2000: numpy 264.5 ms, scipy_syevd 400.8 ms, scipy_syevr 254.8 ms
+# eigvalsh n=3000: numpy 1077.6 ms, scipy_syevd 2154.9 ms, scipy_syevr 1025.1 ms
+# inv n=1000: numpy 50.2 ms, scipy_getri 32.8 ms
+# inv n=2000: numpy 340.2 ms, scipy_getri 221.4 ms
+# inv n=3000: numpy 1036.7 ms, scipy_getri 729.1 ms
+# svd n=1000: numpy 272.3 ms, scipy_gesdd 209.8 ms
+# svd n=2000: numpy 1689.4 ms, scipy_gesdd 1583.7 ms
+# svd n=3000: numpy 7499.3 ms, scipy_gesdd 7390.4 ms
 DRIVER_MIN_N = 512
 DRIVERS = {
     'cholesky': ((512, 'scipy_potrf'),),
     'det': ((512, 'scipy_getrf'),),
-    'eigh': ((512, 'numpy'), (2449, 'scipy_syevd')),
+    'eigh': ((512, 'numpy'), (1414, 'scipy_syevd')),
     'eigvalsh': ((512, 'scipy_syevr'),),
     'inv': ((512, 'scipy_getri'),),
     'svd': ((512, 'scipy_gesdd'),),

@@ -13,8 +13,10 @@ def test_min_batches_needs_the_largest_batches_and_a_clear_median_win():
         # a tie at mid-size batches, a clear win once threaded: numba from where it is clear
         9: {256: (0.97, 1.0), 1024: (0.95, 1.0), 4096: (0.92, 1.0), 16384: (0.38, 1.0)},
         10: {1024: (0.95, 1.0), 4096: (0.95, 1.0), 16384: (0.95, 1.0)},
+        # a bare win at the small end is a tie: numba from the first clear win
+        11: {8: (0.99, 1.0), 16: (0.97, 1.0), 32: (0.8, 1.0), 1024: (0.5, 1.0)},
     }}
-    assert tune.min_batches(results) == {"inv": {3: 64, 5: 256, 7: 1024, 9: 4096}}
+    assert tune.min_batches(results) == {"inv": {3: 64, 5: 256, 7: 1024, 9: 4096, 11: 32}}
     # a single matrix stays on LAPACK even where numba won from batch 1
     assert tune.min_batches({"det": {3: {1: (0.5, 1.0), 2: (0.5, 1.0)}}}) == {"det": {3: 2}}
 

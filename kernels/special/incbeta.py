@@ -39,6 +39,7 @@ import numpy as np
 from .common import INF, NAN, jit
 from .erf import erfc, ndtri
 from .gamma import digamma, polygamma
+from .igami import gammainccinv, gammaincinv
 
 
 def _dd(text):
@@ -789,6 +790,24 @@ def _inv_edge(a, b, y):
     return False, 0.0
 
 
+TWO60 = 2.0 ** 60
+
+
+@jit
+def _inv_gamma_limit(a, b, y, lower):
+    """(done, x) for b beyond 2**60 max(a^2, 1): there I_x(a, b) = P(a, b x) to a relative
+    O((a^2 + (b x)^2) / b) (the gamma limit of the incomplete beta function, DLMF 8.17 /
+    Temme), so x = P^-1(a, y) / b (Q^-1 for the upper tail) to rounding. The Newton
+    iteration on I_x cannot resolve roots that close to the subnormal range (b ~ 1e302 and
+    beyond: it gave 0 or values off by a factor)."""
+    if not (b > TWO60 * max(a * a, 1.0)):
+        return False, 0.0
+    t = gammaincinv(a, y) if lower else gammainccinv(a, y)
+    if not (t * t * TWO60 < b):
+        return False, 0.0
+    return True, t / b
+
+
 @jit
 def betaincinv(a, b, y):
     """The x with betainc(a, b, x) = y."""
@@ -804,6 +823,9 @@ def betaincinv(a, b, y):
         return v
     if math.isinf(a) or math.isinf(b):
         return NAN
+    done, v = _inv_gamma_limit(a, b, y, True)
+    if done:
+        return v
     return ibeta_inv(a, b, y, True)
 
 
@@ -822,6 +844,9 @@ def betainccinv(a, b, y):
         return v
     if math.isinf(a) or math.isinf(b):
         return NAN
+    done, v = _inv_gamma_limit(a, b, y, False)
+    if done:
+        return v
     return ibeta_inv(a, b, y, False)
 
 

@@ -126,3 +126,29 @@ def test_binom_gradient_against_mpmath():
     grads = linalgx.grad(lambda n, k: ls.binom(n, k), argnums=(0, 1))(*point)
     for i, g in enumerate(grads):
         assert _rel(g, _mp_partial(mp.binomial, point, i)) < 1e-11, i
+
+
+@pytest.mark.parametrize("a", [0.5, 2.0, 3.5])
+@pytest.mark.parametrize("y", [1e-10, 0.1, 0.5, 0.999])
+def test_inverses_for_huge_b(a, y):
+    # b beyond 2**60 a^2: the root is P^-1(a, y) / b (Q^-1 for betainccinv). Checked against
+    # mpmath's betainc itself where mpmath still resolves it (b = 1e30), and against mpmath's
+    # regularized incomplete gamma function near the subnormal range, where Newton on I_x
+    # gave 0 or values off by a factor (SciPy: NaN)
+    mp.mp.dps = 40
+    for lower, f in ((True, ls.betaincinv), (False, ls.betainccinv)):
+        x = f(a, 1e30, y)
+        i = mp.betainc(a, 1e30, 0, mp.mpf(x), regularized=True)
+        assert abs((i if lower else 1 - i) - y) <= 1e-14 * y, (a, y, lower, x)
+        for b in (1e302, 1e307, 1.7e308):
+            x = f(a, b, y)
+            assert 0.0 <= x < 1e-290, (a, b, y, lower, x)
+            if x == 0.0:
+                # the root lies below half the least subnormal: P(a, b 2^-1075) >= y
+                p = mp.gammainc(a, 0, mp.mpf(2) ** -1075 * mp.mpf(b), regularized=True)
+                assert lower and p >= y, (a, b, y, lower)
+                continue
+            p = mp.gammainc(a, 0, mp.mpf(x) * mp.mpf(b), regularized=True)
+            # x near the subnormal range has fewer bits: the residual is relative to them
+            tol = max(1e-14, 4 * 2.0 ** -1074 / x)
+            assert abs((p if lower else 1 - p) - y) <= tol * y * max(1.0, a), (a, b, y, lower, x)

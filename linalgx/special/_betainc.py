@@ -290,7 +290,9 @@ betaincinv.__doc__ = _doc("""
     accurate to ~1e-28 the result is within an ulp of the exact root also where the
     inverse is ill-conditioned (small ``a``); where the root underflows, the nearest double
     (0 or a subnormal) rather than Boost's smallest normal number. Where ``a`` or ``b`` is 1,
-    the closed forms (as Boost, also for an infinite other parameter). float32 arguments
+    the closed forms (as Boost, also for an infinite other parameter); for ``b`` beyond
+    ``2**60 max(a**2, 1)``, the gamma limit ``x = gammaincinv(a, y) / b`` (exact to
+    rounding there; SciPy gives NaN beyond ``b`` ~ 1e300). float32 arguments
     are computed in float64 and rounded once (SciPy's float32 loop computes in float32).
 
     Autodiff: differentiable in all three arguments by the implicit function theorem:
@@ -329,7 +331,8 @@ betainccinv.__doc__ = _doc("""
 
     Notes
     -----
-    The solver of :func:`betaincinv` (within an ulp of the exact root).
+    The solver of :func:`betaincinv` (within an ulp of the exact root), with
+    ``gammainccinv(a, y) / b`` for ``b`` beyond ``2**60 max(a**2, 1)``.
 
     Autodiff: differentiable in all three arguments: ``dx/dy = -1 / p(x)``, ``dx/da =
     -(d betainc/da)(x) / p(x)`` (likewise ``b``), ``p`` the beta density.

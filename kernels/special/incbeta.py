@@ -809,45 +809,34 @@ def _inv_gamma_limit(a, b, y, lower):
 
 
 @jit
-def betaincinv(a, b, y):
-    """The x with betainc(a, b, x) = y."""
+def _inverse(a, b, y, lower):
+    """The x with betainc(a, b, x) = y (lower) or betaincc(a, b, x) = y."""
     done, v = _inv_edge(a, b, y)
     if done:
         return v
-    if y == 0.0:
-        return 0.0
-    if y == 1.0:
-        return 1.0
-    done, v = _inv_closed(a, b, y, True)
+    if y == 0.0 or y == 1.0:
+        return y if lower else 1.0 - y
+    done, v = _inv_closed(a, b, y, lower)
     if done:
         return v
     if math.isinf(a) or math.isinf(b):
         return NAN
-    done, v = _inv_gamma_limit(a, b, y, True)
+    done, v = _inv_gamma_limit(a, b, y, lower)
     if done:
         return v
-    return ibeta_inv(a, b, y, True)
+    return ibeta_inv(a, b, y, lower)
+
+
+@jit
+def betaincinv(a, b, y):
+    """The x with betainc(a, b, x) = y."""
+    return _inverse(a, b, y, True)
 
 
 @jit
 def betainccinv(a, b, y):
     """The x with betaincc(a, b, x) = y."""
-    done, v = _inv_edge(a, b, y)
-    if done:
-        return v
-    if y == 0.0:
-        return 1.0
-    if y == 1.0:
-        return 0.0
-    done, v = _inv_closed(a, b, y, False)
-    if done:
-        return v
-    if math.isinf(a) or math.isinf(b):
-        return NAN
-    done, v = _inv_gamma_limit(a, b, y, False)
-    if done:
-        return v
-    return ibeta_inv(a, b, y, False)
+    return _inverse(a, b, y, False)
 
 
 # -- derivatives in a and b: bivariate Taylor-mode arithmetic -------------------------------

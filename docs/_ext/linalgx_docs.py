@@ -180,17 +180,24 @@ def write_routing():
         out.append(".. code-block:: text\n\n" + textwrap.indent(header.strip(), "   ") + "\n")
     out.append(f"Cold-start minimum batch (``COLD_MIN_BATCH``): **{table.COLD_MIN_BATCH:,}** "
                "matrices.\n")
-    if not table.MIN_BATCH:
+    if not table.MIN_BATCH and not table.MIN_BATCH_COMPLEX:
         out.append(".. note::\n\n   The routing table of this build is empty (no tuning run "
                    "has been recorded yet), so every call on NumPy arrays goes to LAPACK "
                    "unless ``with linalgx.backend(\"numba\")`` asks for the kernels. Run "
                    "``make tune`` to measure this machine and fill it in.\n")
-    else:
-        ops = sorted(table.MIN_BATCH)
-        sizes = sorted({n for t in table.MIN_BATCH.values() for n in t})
-        rows = [[f"{n}", *(table.MIN_BATCH[op].get(n, "") for op in ops)] for n in sizes]
-        out.append("Each cell is the smallest batch (number of stacked matrices) from which "
-                   "the numba kernel serves matrices of size *n*; an empty cell means LAPACK "
+    for name, title in (("MIN_BATCH", "Real input (``MIN_BATCH``, measured on float64 "
+                                      "stacks)"),
+                        ("MIN_BATCH_COMPLEX", "Complex input (``MIN_BATCH_COMPLEX``, measured "
+                                              "on complex128 stacks)")):
+        tables = getattr(table, name)
+        if not tables:
+            continue
+        ops = sorted(tables)
+        sizes = sorted({n for t in tables.values() for n in t})
+        rows = [[f"{n}", *(tables[op].get(n, "") for op in ops)] for n in sizes]
+        out.append(f"{title}, measured {table.TUNED.get(name, 'on an unknown date')}. Each "
+                   "cell is the smallest batch (number of stacked matrices) from which the "
+                   "numba kernel serves matrices of size *n*; an empty cell means LAPACK "
                    "always serves that size. Sizes not listed always go to LAPACK.\n")
         out.append(_list_table(["n", *(f"``{op}``" for op in ops)], rows))
     drivers = getattr(table, "DRIVERS", None)

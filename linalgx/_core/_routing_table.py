@@ -2,14 +2,17 @@
 (benchmarks/tune.py): do not edit by hand.
 
 Machine: Linux-6.18.44-fc-v1252-x86_64-with-glibc2.36, x86_64, 2 CPUs.
-BLAS: openblas 0.3.31.188.0 (SkylakeX, 2 threads, libscipy_openblas64_-32a4b2a6.so).
 BLAS: openblas 0.3.30 (SkylakeX, 2 threads, libscipy_openblas-6cdc3b4a.so).
-numpy 2.4.6; float64; date 2026-12-04; tuning took 742 s.
-numba first-call start-up measured at 0.580 s (fresh interpreter, warm cache).
-MIN_BATCH[op][n]: smallest batch from which the numba kernel beat LAPACK at every
-larger measured batch; an n that is absent stays on LAPACK.
+BLAS: openblas 0.3.31.188.0 (SkylakeX, 2 threads, libscipy_openblas64_-32a4b2a6.so).
+numpy 2.4.6; date 2026-12-04; tuning took 591 s.
+numba first-call start-up measured at 0.573 s (fresh interpreter, warm cache).
+MIN_BATCH[op][n] (measured on float64 stacks; it routes real input) and
+MIN_BATCH_COMPLEX[op][n] (complex128 stacks; complex input): smallest batch from which
+the numba kernel beat LAPACK at every larger measured batch; an n that is absent stays
+on LAPACK. TUNED: the date each of the two was measured.
 """
 COLD_MIN_BATCH = 1048576
+TUNED = {'MIN_BATCH': '2026-12-04', 'MIN_BATCH_COMPLEX': '2026-12-04'}
 MIN_BATCH = {
     "det": {
         1: 32, 2: 16, 3: 16, 4: 32, 5: 64, 6: 32, 7: 32, 8: 16,
@@ -52,6 +55,48 @@ MIN_BATCH = {
         1: 1024, 2: 64, 3: 16, 4: 16, 5: 8, 6: 8, 7: 8, 8: 8,
         9: 8, 10: 8, 11: 8, 12: 8, 13: 16, 14: 16, 15: 16, 16: 16,
         17: 16, 18: 16, 19: 16, 20: 32,
+    },
+}
+MIN_BATCH_COMPLEX = {
+    "det": {
+        1: 16, 2: 8, 3: 8, 4: 8, 5: 8, 6: 8, 7: 4, 8: 8,
+        9: 8, 10: 4, 11: 4, 12: 4, 13: 4, 14: 1024, 15: 1024, 16: 256,
+        17: 256, 18: 256, 19: 256, 20: 256, 21: 64, 22: 256, 24: 256, 26: 1024,
+        27: 1024, 28: 256, 29: 1024, 30: 1024, 31: 1024,
+    },
+    "slogdet": {
+        2: 8, 3: 8, 4: 8, 5: 32, 6: 32, 7: 32, 8: 16, 9: 16,
+        10: 16, 11: 8, 12: 1024, 13: 8, 14: 256, 15: 256, 16: 1024, 17: 256,
+        18: 4096, 19: 256, 20: 256, 21: 64, 22: 1024, 23: 256, 24: 1024, 25: 1024,
+        27: 1024, 28: 1024,
+    },
+    "inv": {
+        1: 256, 2: 4, 3: 4, 4: 4, 5: 4, 6: 4, 7: 4, 8: 2,
+        9: 2, 10: 4, 11: 2, 12: 4, 13: 4, 14: 1024, 15: 256, 16: 256,
+        19: 32, 32: 8,
+    },
+    "solve": {
+        1: 256, 2: 16, 3: 16, 4: 16, 5: 16, 6: 16, 7: 16, 8: 16,
+        9: 32, 10: 8, 11: 8, 12: 64, 13: 16, 14: 256, 15: 256,
+    },
+    "cholesky": {
+        1: 1024, 2: 8, 3: 4, 4: 2, 5: 4, 6: 4, 7: 2, 8: 2,
+        9: 4, 10: 2, 11: 4, 12: 1024, 13: 1024, 14: 8, 15: 4, 16: 8,
+        17: 256, 18: 256, 19: 1024, 20: 256, 21: 256,
+    },
+    "svd": {
+        1: 16, 2: 8, 3: 4, 4: 4,
+    },
+    "svdvals": {
+        1: 32, 2: 16, 3: 16,
+    },
+    "eigh": {
+        1: 1024, 2: 8, 3: 8, 4: 8, 5: 8, 6: 8, 7: 8, 8: 16,
+        9: 16, 10: 16, 11: 16, 12: 16, 13: 16, 14: 16,
+    },
+    "eigvalsh": {
+        1: 1024, 2: 16, 3: 16, 4: 16, 5: 16, 6: 16, 7: 16, 8: 16,
+        9: 16, 10: 16, 11: 16, 12: 32,
     },
 }
 

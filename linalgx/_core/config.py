@@ -188,8 +188,12 @@ def config_info():
         blas["threadpoolctl"] = "not installed"
     info["BLAS"] = blas
     from . import _routing_table
-    info["routing"] = {op: f"numba for n in {sorted(t)}" for op, t in
-                       sorted(_routing_table.MIN_BATCH.items())} or {"table": "empty"}
+    routing = {}
+    for kind, tables in (("real", _routing_table.MIN_BATCH),
+                         ("complex", _routing_table.MIN_BATCH_COMPLEX)):
+        for op, t in sorted(tables.items()):
+            routing[f"{op} ({kind})"] = f"numba for n in {sorted(t)}"
+    info["routing"] = routing or {"table": "empty"}
     info["deterministic algorithms"] = {"enabled": _deterministic}
     return info
 

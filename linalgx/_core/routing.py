@@ -1,8 +1,11 @@
 """Per-op routing between the numba kernels and LAPACK.
 
 The numbers come from ``make tune`` (benchmarks/tune.py), which times both backends on this
-machine and rewrites ``_routing_table.py``. A call goes to numba when its matrix size has an
-entry and its batch is at least that entry's minimum batch. numba's start-up (about 0.4 s for
+machine and rewrites ``_routing_table.py``: one table measured on float64 stacks (it routes
+real input of any dtype) and one on complex128 stacks (complex input; the complex kernels'
+crossovers differ, e.g. complex Jacobi eigvalsh loses to LAPACK at n = 8-12 where the
+real one wins). A call goes to numba when its matrix size has an entry in its dtype's table
+and its batch is at least that entry's minimum batch. numba's start-up (about 0.4 s for
 the first jitted call in a process, even with a warm cache) is not worth paying for small
 one-off calls: until numba is loaded, calls the table would send to numba stay on LAPACK and
 their batch sizes are added up; once that running total reaches ``COLD_MIN_BATCH`` (the
@@ -10,6 +13,8 @@ number of matrices whose LAPACK time equals numba's start-up, measured by the tu
 has paid for itself and takes over.
 """
 import sys
+
+import numpy as np
 
 from . import _routing_table
 
@@ -53,17 +58,6 @@ def mark_loaded(op_name):
     _loaded_kernels.add(op_name)
 
 
-def use_numba(op_name, n, batch):
-    """True where the measured table says numba beats LAPACK for (n, batch)."""
-    table = _routing_table.MIN_BATCH.get(op_name)
-    if table is None:
-        return False
-    min_batch = table.get(n)
-    if min_batch is None or batch < min_batch:
-        return False
-    return _paid_for(batch)
-
-
 def _paid_for(batch):
     """True once numba is loaded, or once the calls it would have served add up to
     ``COLD_MIN_BATCH`` matrices (always, in deterministic mode)."""
@@ -74,11 +68,28 @@ def _paid_for(batch):
     return True
 
 
+# The dtypes a square stack reaches the route with (prepare_square keeps the caller's dtype),
+# in both byte orders; any other dtype stays on LAPACK.
+_REAL_DTYPES = tuple(np.dtype(c) for c in "?bBhHiIlLqQefd")
+_COMPLEX_DTYPES = (np.dtype(np.complex64), np.dtype(np.complex128))
+
+
+def by_dtype(real, complex_):
+    """``{dtype: table}``: the real table for boolean, integer and real floating dtypes, the
+    complex one for complex dtypes (one dict lookup on the per-call path, where reading
+    ``a.dtype.kind`` and comparing it costs more)."""
+    out = {}
+    for dtypes, table in ((_REAL_DTYPES, real), (_COMPLEX_DTYPES, complex_)):
+        for dt in dtypes:
+            out[dt] = out[dt.newbyteorder()] = table
+    return out
+
+
 def square_router(op_name):
     """A route function for ops whose first argument is a (..., n, n) stack."""
     def route(a, *args, **params):
-        # use_numba inlined: this runs on every call, most often to answer False
-        table = _routing_table.MIN_BATCH.get(op_name)
+        # this runs on every call, most often to answer False
+        table = tables.get(a.dtype)
         if table is None:
             return False
         n = a.shape[-1]
@@ -87,7 +98,9 @@ def square_router(op_name):
             return False
         batch = a.size // (n * n) if n else 0
         return batch >= min_batch and _paid_for(batch)
+    tables = by_dtype(_routing_table.MIN_BATCH.get(op_name),
+                      _routing_table.MIN_BATCH_COMPLEX.get(op_name))
     route.__name__ = f"route_{op_name}"
-    # Op.__call__ reads this table and inlines the route above (the per-call path)
-    route.min_batch = _routing_table.MIN_BATCH.get(op_name)
+    # Op.__call__ reads these tables and inlines the route above (the per-call path)
+    route.min_batch = tables
     return route

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 import linalgx
+from linalgx._core import routing
 from linalgx._core.dispatch import array_family, get_backend
 from linalgx._core.op import Op
 
@@ -45,8 +46,9 @@ def test_call1_takes_the_same_branch_as_call(table, monkeypatch):
     op.impl("numba")(lambda a, k=0: ("numba", k))
     op.def_route(lambda a, k=0: np.shape(a)[0] >= 10)
     if table is not False:
-        op.square_table = table
-    cases = [np.zeros((1, 3, 3)), np.zeros((20, 3, 3)), np.zeros((20, 2, 2)), [[1.0]]]
+        op.square_table = routing.by_dtype(table, table)
+    cases = [np.zeros((1, 3, 3)), np.zeros((20, 3, 3)), np.zeros((20, 2, 2)), [[1.0]],
+             np.zeros((20, 3, 3), complex), np.zeros((20, 0, 0))]
     for backend in ("auto", "numba", "lapack"):
         for a in cases:
             with linalgx.backend(backend):
@@ -54,6 +56,32 @@ def test_call1_takes_the_same_branch_as_call(table, monkeypatch):
                 assert op.call1(a, k=2) == op(a, k=2)
     assert op.call1(cases[1], k=1) == ("numba", 1)  # the batch reaches the table / route
     assert op.call1(cases[0]) == ("lapack", 0)
+
+
+def test_square_tables_route_real_and_complex_input_apart(monkeypatch):
+    """A square op routes by the table of its input's dtype kind: real (and integer) input
+    by the float64-measured table, complex by the complex128 one; other dtypes stay on
+    LAPACK."""
+    from linalgx._core import op as op_module
+    monkeypatch.setattr(op_module, "_paid_for", lambda batch: True)
+    op = Op("marker2")
+    op.impl("lapack")(lambda a: "lapack")
+    op.impl("numba")(lambda a: "numba")
+    op.def_route(routing.square_router("no such op"))
+    op.square_table = routing.by_dtype({3: 10}, {3: 100})
+    expected = {np.float64: "numba", np.float32: "numba", np.int64: "numba",
+                np.dtype(">f8"): "numba", np.complex128: "lapack", np.complex64: "lapack",
+                np.dtype(">c16"): "lapack", np.longdouble: "lapack", np.object_: "lapack"}
+    for dtype, backend in expected.items():
+        a = np.zeros((20, 3, 3), dtype)
+        assert op.call1(a) == op(a) == backend, dtype
+    assert op.call1(np.zeros((100, 3, 3), complex)) == "numba"
+    # the ops' own routes: both tables come from the generated module
+    from linalgx._core import _routing_table
+    route = routing.square_router("eigvalsh")
+    assert route.min_batch[np.dtype(np.float64)] is _routing_table.MIN_BATCH.get("eigvalsh")
+    assert (route.min_batch[np.dtype(np.complex64)]
+            is _routing_table.MIN_BATCH_COMPLEX.get("eigvalsh"))
 
 
 def test_op_without_numba_kernel_falls_back_to_lapack():

@@ -82,3 +82,36 @@ def test_driver_timings_are_each_drivers_fastest_sample(monkeypatch):
                         lambda n, rng: {"det": {"numpy": None, "scipy_getrf": None}})
     assert drivers.measure(ns=(1000,), ops=("det",)) == {
         "det": {1000: {"numpy": 1.0, "scipy_getrf": 0.7}}}
+
+
+def test_kinds_keep_the_table_not_measured(tmp_path, monkeypatch):
+    """``--kinds complex`` measures the complex128 table and keeps the float64 one (and its
+    date) as the file had it; the written module routes real and complex input apart."""
+    from linalgx._core import _routing_table as table
+
+    out = tmp_path / "table.py"
+    out.write_text(tune.TABLE.read_text())
+    monkeypatch.setattr(tune, "startup_seconds", lambda: 0.5)
+    seen = []
+
+    def fake_measure(ops, ns, batches, repeats, target, budget, progress, dtype):
+        seen.append(dtype)
+        return {"inv": {3: {64: (0.5, 1.0), 256: (0.5, 1.0)}}}
+
+    monkeypatch.setattr(tune, "measure", fake_measure)
+    tune.main(["--kinds", "complex", "--no-drivers", "--output", str(out)])
+    ns = tune.current(out)
+    assert seen == [tune.np.complex128]
+    assert ns["MIN_BATCH_COMPLEX"] == {"inv": {3: 64}}
+    assert ns["MIN_BATCH"] == table.MIN_BATCH and ns["DRIVERS"] == table.DRIVERS
+    assert ns["TUNED"]["MIN_BATCH"] == table.TUNED["MIN_BATCH"]
+    assert ns["COLD_MIN_BATCH"] == table.COLD_MIN_BATCH
+
+
+def test_current_dates_a_table_written_before_tuned_was_recorded(tmp_path):
+    old = tmp_path / "old.py"
+    old.write_text('"""numpy 2.4.6; float64; date 2026-11-30; tuning took 742 s."""\n'
+                   "COLD_MIN_BATCH = 8\nMIN_BATCH = {'det': {2: 16}}\n")
+    ns = tune.current(old)
+    assert ns["TUNED"] == {"MIN_BATCH": "2026-11-30"}
+    assert tune.current(tmp_path / "missing.py") == {}

@@ -16,6 +16,7 @@ from numpy.linalg import _umath_linalg as umath_linalg  # noqa: F401  (re-export
 from .validate import batch_error
 
 _add_reduce = np.add.reduce
+_vdot = np.vdot
 
 # numpy.linalg's public functions as they were when linalgx was imported.
 ORIGINAL = {name: getattr(_npl, name) for name in _npl.__all__}
@@ -60,12 +61,21 @@ def quiet(ufunc, *args, **kwargs):
 
 
 def surely_finite(a):
-    """True when every entry of ``a`` is finite, told by one sum (no NaN or inf in it).
+    """True when every entry of ``a`` is finite, told by one reduction (no NaN or inf in it).
 
     False means only "maybe not" (a non-finite entry, or a sum that overflowed): then run the
     precise check. This keeps linalgx's better-than-NumPy finiteness checks to one cheap
     reduction on the success path.
     """
+    flags = a.flags
+    if a.dtype.char in "fdFD" and (flags.c_contiguous or flags.f_contiguous):
+        # sum |a_i|^2 through BLAS ?dot (no copy for either order, since vdot ravels in C
+        # order and a.T of an F-ordered array is C-ordered): 0.5 us for a stack of ten 2x2
+        # (a Python sum of ``tolist()`` took 0.8 us, 1.7 us complex) and 2-4x faster than
+        # np.add.reduce on large arrays. BLAS sets no NumPy FP flags, so nothing warns; an
+        # entry beyond ~1e154 overflows the square and only sends the caller to its precise
+        # check.
+        return cmath.isfinite(_vdot(a, a) if flags.c_contiguous else _vdot(a.T, a.T))
     if a.size <= 64:
         # Python's own float sum is cheaper than a ufunc reduction on a few elements, and
         # never warns (inf - inf and overflow are silent)
@@ -106,22 +116,24 @@ def _flagging_fallback(ufunc, args, kwargs):
     return out, bool(failed)
 
 
-def attempt(ufunc, *args, **kwargs):
-    """The gufunc's result, or None where it flagged a failed element (nothing is raised).
+def attempt(ufunc, signature, a, b=None):
+    """``ufunc(a[, b], signature=signature)``, or None where it flagged a failed element
+    (nothing is raised).
 
-    For the ``*_ex`` functions: the success path costs one call; on failure, run the gufunc
-    again with :func:`quiet` to get its NaN-filled output.
+    For the ``*_ex`` functions and ``solve``: the success path costs one call; on failure,
+    run the gufunc again with :func:`quiet` to get its NaN-filled output.
     """
+    args = (a,) if b is None else (a, b)
     if _FAIL_STATE is None:
-        out, failed = _flagging_fallback(ufunc, args, kwargs)
+        out, failed = _flagging_fallback(ufunc, args, {"signature": signature})
         return None if failed else out
     token = _set_state(_FAIL_STATE)
     try:
-        if args[0].ndim > 2 and _worth_chunks(args[0]):
-            out = _chunked(ufunc, args, kwargs)
+        if a.ndim > 2 and a.size * CHUNK_N[1] >= CHUNK_WORK and _worth_chunks(a):
+            out = _chunked(ufunc, args, {"signature": signature})
             if out is not None:
                 return out
-        return ufunc(*args, **kwargs)
+        return ufunc(*args, signature=signature)
     except _GufuncFailed:
         return None
     finally:
@@ -134,7 +146,8 @@ def gufunc1(ufunc, signature, a, kind, func):
     if _FAIL_STATE is not None:
         token = _set_state(_FAIL_STATE)
         try:
-            if a.ndim > 2 and _worth_chunks(a):
+            # (the size test first: it turns small stacks away without a call)
+            if a.ndim > 2 and a.size * CHUNK_N[1] >= CHUNK_WORK and _worth_chunks(a):
                 out = _chunked(ufunc, (a,), {"signature": signature})
                 if out is not None:
                     return out

@@ -127,6 +127,9 @@ def is_complex_dtype(dtype):
 
 
 _COMMON_TYPE_CACHE = {}
+# prepare_square's: (compute dtype, result dtype) of the dtypes every gufunc signature can
+# cast from (kinds in _ALWAYS_CASTABLE), so a hit needs no casting check
+_CASTABLE_TYPES = {}
 
 
 def common_type(*arrays):
@@ -169,10 +172,15 @@ def prepare_square(a, ufunc, signatures):
     if a.ndim < 2 or a.shape[-1] != a.shape[-2]:
         assert_stacked_square(a)  # raises NumPy's error
     dt = a.dtype
-    hit = _COMMON_TYPE_CACHE.get(dt)
-    t, result_t = common_type(a) if hit is None else hit
-    if dt.kind not in _ALWAYS_CASTABLE:
-        check_castable(ufunc, signatures[t.kind == "c"], a)
+    hit = _CASTABLE_TYPES.get(dt)
+    if hit is None:
+        t, result_t = common_type(a)
+        if dt.kind not in _ALWAYS_CASTABLE:
+            check_castable(ufunc, signatures[t.kind == "c"], a)
+        elif len(_CASTABLE_TYPES) < 256:
+            _CASTABLE_TYPES[dt] = t, result_t
+    else:
+        t, result_t = hit
     if dt is not t and type(a) is not np.ndarray:
         a = a.astype(t, copy=False)
     return a, wrap, t, result_t

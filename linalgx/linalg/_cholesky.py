@@ -37,14 +37,13 @@ def _diagonal_has_nan(out):
     if out.ndim == 2:
         last = out[-1, -1]
         return last != last
-    nn = n * n
-    if out.size <= 64 * nn:
-        # diagonal entries are >= 0, +inf or NaN: the sum is NaN iff one is. A strided view
-        # of the flat factor is the cheapest way to these entries (the gufunc's output is
-        # C-contiguous; were it not, reshape would copy, still correctly).
-        s = sum(out.reshape(-1)[nn - 1::nn].tolist())
+    last = out[..., -1, -1]
+    if out.size <= 64 * n * n:
+        # diagonal entries are >= 0, +inf or NaN: the sum is NaN iff one is (a Python sum of
+        # a few entries is cheaper than any ufunc reduction)
+        s = sum((last if last.ndim == 1 else last.ravel()).tolist())
         return s != s
-    return not surely_finite(out[..., -1, -1])
+    return not surely_finite(last)
 
 
 def _nan_diagonal_info(out):
@@ -99,7 +98,7 @@ def _cholesky_numba(a, upper):
 def _cholesky_ex_lapack(a, upper):
     sig = "D->D" if a.dtype.kind == "c" else "d->d"
     batch = a.shape[:-2]
-    out = attempt(_ufunc(upper), a, signature=sig)
+    out = attempt(_ufunc(upper), sig, a)
     if out is not None and not _diagonal_has_nan(out):  # no element failed
         return out, np.zeros(batch, dtype=np.int32)
     if out is None:

@@ -76,7 +76,7 @@ def _det_numba(a):
     api = routing.kernels_api()
     out = api.det(v.as_compute(a))
     routing.mark_loaded("det")
-    return out
+    return out[()] if out.ndim == 0 else out  # a NumPy scalar for one matrix, as LAPACK's
 
 
 @_slogdet.impl("lapack")
@@ -89,6 +89,8 @@ def _slogdet_numba(a):
     api = routing.kernels_api()
     sign, logabsdet = api.slogdet(v.as_compute(a))
     routing.mark_loaded("slogdet")
+    if sign.ndim == 0:  # NumPy scalars for one matrix, as LAPACK's
+        return sign[()], logabsdet[()]
     return sign, logabsdet
 
 
@@ -220,8 +222,6 @@ def slogdet(a):
     """
     a, _, t, result_t = v.prepare_square(a, umath_linalg.slogdet, _SLOGDET_SIGS)
     sign, logdet = _slogdet.call1(a)
-    if type(sign) is np.ndarray and sign.ndim == 0:  # the numba kernels return 0-d arrays
-        sign, logdet = sign[()], logdet[()]
     if result_t is not t:
         sign = _cast(sign, result_t)
         logdet = _cast(logdet, v.real_dtype(result_t))
@@ -270,8 +270,6 @@ def det(a):
     """
     a, _, t, result_t = v.prepare_square(a, umath_linalg.det, _DET_SIGS)
     r = _det.call1(a)
-    if type(r) is np.ndarray and r.ndim == 0:  # the numba kernels return 0-d arrays
-        r = r[()]
     if result_t is not t:
         r = _cast(r, result_t)
     return r

@@ -93,7 +93,7 @@ def getrf_info(a, candidates):
 @_inv_ex.impl("lapack")
 def _inv_ex_lapack(a):
     batch = a.shape[:-2]
-    out = attempt(umath_linalg.inv, a, signature=_sig(a.dtype))
+    out = attempt(umath_linalg.inv, _sig(a.dtype), a)
     if out is not None:  # no element failed
         return out, np.zeros(batch, dtype=np.int32)
     out = quiet(umath_linalg.inv, a, signature=_sig(a.dtype))

@@ -19,6 +19,8 @@ _solve_ex.def_route(routing.square_router("solve"))
 
 
 _SIGS = ("dd->d", "DD->D")
+# (a.dtype, b.dtype) -> (compute dtype, result dtype) for dtypes every signature casts from
+_CASTABLE_TYPES = {}
 
 
 def _sig(t):
@@ -45,7 +47,7 @@ def broadcast_batch(a, b):
 @_solve.impl("lapack")
 def _solve_lapack(a, b):
     sig = _sig_of(a, b)
-    x = attempt(umath_linalg.solve, a, b, signature=sig)  # the gufunc broadcasts itself
+    x = attempt(umath_linalg.solve, sig, a, b)  # the gufunc broadcasts itself
     if x is not None:
         return x
     # failed: broadcast so that the failing element is named in the broadcast batch
@@ -67,7 +69,7 @@ def _solve_numba(a, b):
 @_solve_ex.impl("lapack")
 def _solve_ex_lapack(a, b):
     sig = _sig_of(a, b)
-    x = attempt(umath_linalg.solve, a, b, signature=sig)  # the gufunc broadcasts itself
+    x = attempt(umath_linalg.solve, sig, a, b)  # the gufunc broadcasts itself
     if x is not None and (x.size or a.shape[-1] == 0):  # no element failed
         return x, np.zeros(x.shape[:-2], dtype=np.int32)
     a, b, batch = broadcast_batch(*v.as_compute(a, b))
@@ -144,18 +146,30 @@ def _prepare_solve(a, b, func="solve"):
         wrap = _identity
     else:
         b, wrap = v.makearray(b)
-    t, result_t = v.common_type(a, b)
     vector = b.ndim == 1
-    if a.dtype.kind not in "biufc" or b.dtype.kind not in "biufc":
-        ufunc = umath_linalg.solve1 if vector else umath_linalg.solve
-        v.check_castable(ufunc, _sig(t), a, b)
+    key = a.dtype, b.dtype
+    hit = _CASTABLE_TYPES.get(key)
+    if hit is None:
+        t, result_t = v.common_type(a, b)
+        if a.dtype.kind not in "biufc" or b.dtype.kind not in "biufc":
+            ufunc = umath_linalg.solve1 if vector else umath_linalg.solve
+            v.check_castable(ufunc, _sig(t), a, b)
+        elif len(_CASTABLE_TYPES) < 256:
+            _CASTABLE_TYPES[key] = t, result_t
+    else:
+        t, result_t = hit
     m = a.shape[-1]
-    ok = b.ndim >= (1 if vector else 2) and b.shape[-1 if vector else -2] == m
-    if ok and not vector and b.shape[:-2] != a.shape[:-2]:
-        try:
-            np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
-        except ValueError:
-            ok = False
+    if vector:
+        ok = b.shape[0] == m
+    else:
+        # the common case in one comparison: the same batch and b's rows matching a's
+        ok = a.shape[:-1] == b.shape[:-1]
+        if not ok and b.ndim >= 2 and b.shape[-2] == m:
+            try:
+                np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
+                ok = True
+            except ValueError:
+                pass
     if not ok:
         # NumPy's gufunc raises its own shape message before computing anything: let it,
         # on zero-stride stand-ins of the same shapes.

@@ -9,11 +9,11 @@ complex128 stacks (``MIN_BATCH_COMPLEX``, complex input). ``MIN_BATCH[op][n]`` i
 smallest batch from which numba wins at every larger measured batch; n where numba never
 wins is left out. ``COLD_MIN_BATCH`` is the number of matrices (summed over calls) whose
 numba saving pays for numba's measured first-call start-up (a fresh interpreter importing
-numba and loading the cached kernels). Then, for one large float64 matrix of each size in 1000, 2000 and 3000,
-it times NumPy's LAPACK driver against SciPy's (benchmarks/drivers.py) and records, per op,
-the size ranges where a SciPy driver is faster (``DRIVERS``). The result is written to
-``linalgx/_core/_routing_table.py`` with the machine and date in a comment
-(``--no-drivers``: the thresholds only; ``--drivers-only``: the drivers only;
+numba and loading the cached kernels). Then, for one large float64 matrix of each size in
+1000, 2000 and 3000, it times NumPy's LAPACK driver against SciPy's (benchmarks/drivers.py)
+and records, per op, the size ranges where a SciPy driver is faster (``DRIVERS``). The
+result is written to ``linalgx/_core/_routing_table.py`` with the machine and date in a
+comment (``--no-drivers``: the thresholds only; ``--drivers-only``: the drivers only;
 ``--kinds real`` or ``--kinds complex``: one of the two threshold tables, keeping the other
 and the drivers as they are).
 """

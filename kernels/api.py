@@ -83,6 +83,13 @@ def _square(a, dtype=None):
 _SERIAL_WORK = 200_000
 
 
+def _entry(n, dtype):
+    """The stack kernels for matrices of order n: compiled for that n where
+    ``_stack.FIXED_N`` holds it for this dtype's kind (its loops unrolled), the generic
+    ones otherwise."""
+    return _stack.fixed(n) if n in _stack.FIXED_N[dtype.kind] else _stack
+
+
 def _small_stack(a):
     """``(count, n)`` for a stack the ``_stack`` entry points take as it is (a C-contiguous,
     aligned, writeable ``(count, n, n)`` ndarray of a supported native dtype, count >= 1,
@@ -297,7 +304,7 @@ def inv(a):
         dtype = a.dtype
         out = np.empty_like(a)
         info = np.zeros(count, dtype=np.int32)
-        if _stack.inv_stack(a, out, info, _TINY[dtype], _rtol(dtype, n)):
+        if _entry(n, dtype).inv_stack(a, n, out, info, _TINY[dtype], _rtol(dtype, n)):
             _settle("inv", (a,), out, info, dtype)
         return out, info
     a, dtype, batch, n, count = _square(a)
@@ -314,8 +321,9 @@ def inv(a):
         _lapack("inv", (af.reshape(count, n, n),), of.reshape(count, n, n), inf, count, n,
                 dtype)
     else:
-        _run("inv", _stack.inv_stack, (af.reshape(count, n, n), of.reshape(count, n, n), inf,
-                                       _sfmin(dtype), _rtol(dtype, n)), count, n, dtype)
+        _run("inv", _entry(n, dtype).inv_stack,
+             (af.reshape(count, n, n), n, of.reshape(count, n, n), inf, _sfmin(dtype),
+              _rtol(dtype, n)), count, n, dtype)
     _settle("inv", (af.reshape(count, n, n),), out.reshape(count, n, n), inf, dtype)
     return out, info
 
@@ -334,7 +342,7 @@ def solve(a, b):
         dtype = a.dtype
         x = np.empty_like(b)
         info = np.zeros(count, dtype=np.int32)
-        if _stack.solve_stack(a, b, x, info, _TINY[dtype], _rtol(dtype, n)):
+        if _entry(n, dtype).solve_stack(a, b, n, x, info, _TINY[dtype], _rtol(dtype, n)):
             _settle("solve", (a, b), x, info, dtype)
         return x, info
     a = np.asarray(a)
@@ -358,9 +366,9 @@ def solve(a, b):
         _lapack("solve", (af.reshape(count, n, n), bf.reshape(count, n, k)),
                 xf.reshape(count, n, k), inf, count, n, dtype)
     else:
-        _run("solve", _stack.solve_stack, (af.reshape(count, n, n), bf.reshape(count, n, k),
-                                           xf.reshape(count, n, k), inf, _sfmin(dtype),
-                                           _rtol(dtype, n)), count, n, dtype)
+        _run("solve", _entry(n, dtype).solve_stack,
+             (af.reshape(count, n, n), bf.reshape(count, n, k), n, xf.reshape(count, n, k),
+              inf, _sfmin(dtype), _rtol(dtype, n)), count, n, dtype)
     _settle("solve", (af.reshape(count, n, n), bf.reshape(count, n, k)),
             x.reshape(count, n, k), inf, dtype)
     return x, info
@@ -379,7 +387,7 @@ def det(a):
         count, n = small
         dtype = a.dtype
         out = np.empty(count, dtype=dtype)
-        if _stack.det_stack(a, out, _rtol(dtype, n)):
+        if _entry(n, dtype).det_stack(a, n, out, _rtol(dtype, n)):
             _nonfinite_by_lapack("det", a.reshape(count, n * n), n, (out,), dtype)
         return out
     a, dtype, batch, n, count = _square(a)
@@ -390,7 +398,7 @@ def det(a):
     if count == 0:
         return out
     af = _prepare(a, dtype).reshape(count, n * n)
-    _run("det", _det.det_gufunc, (af, n, out.reshape(count), _rtol(dtype, n)), count, n,
+    _run("det", _entry(n, dtype).det_gufunc, (af, n, out.reshape(count), _rtol(dtype, n)), count, n,
          dtype)
     _nonfinite_by_lapack("det", af, n, (out.reshape(count),), dtype)
     return out
@@ -439,7 +447,7 @@ def slogdet(a):
         dtype = a.dtype
         sign = np.empty(count, dtype=dtype)
         logabs = np.empty(count, dtype=_REAL[dtype])
-        if _stack.slogdet_stack(a, sign, logabs, _TINY[dtype], _rtol(dtype, n)):
+        if _entry(n, dtype).slogdet_stack(a, n, sign, logabs, _TINY[dtype], _rtol(dtype, n)):
             _nonfinite_by_lapack("slogdet", a.reshape(count, n * n), n, (sign, logabs), dtype)
         return sign, logabs
     a, dtype, batch, n, count = _square(a)
@@ -453,8 +461,9 @@ def slogdet(a):
     if count == 0:
         return sign, logabs
     af = _prepare(a, dtype).reshape(count, n * n)
-    _run("slogdet", _det.slogdet_gufunc, (af, n, sign.reshape(count), logabs.reshape(count),
-                                          _sfmin(real), _rtol(dtype, n)), count, n, dtype)
+    _run("slogdet", _entry(n, dtype).slogdet_gufunc, (af, n, sign.reshape(count),
+                                                logabs.reshape(count), _sfmin(real),
+                                                _rtol(dtype, n)), count, n, dtype)
     _nonfinite_by_lapack("slogdet", af, n, (sign.reshape(count), logabs.reshape(count)),
                          dtype)
     return sign, logabs
@@ -477,7 +486,7 @@ def cholesky(a, upper=False):
         dtype = a.dtype
         out = np.empty_like(a)
         info = np.zeros(count, dtype=np.int32)
-        if _stack.cholesky_stack(a, out, info, bool(upper), _rtol(dtype, n)):
+        if _entry(n, dtype).cholesky_stack(a, n, out, info, bool(upper), _rtol(dtype, n)):
             _settle("cholesky_up" if upper else "cholesky_lo", (a,), out, info, dtype,
                     nan_diagonal_fails=True)
         return out, info
@@ -495,9 +504,9 @@ def cholesky(a, upper=False):
         inf[:] = np.where(d[:, 0] > 0, 0, -1)
         of[:] = np.sqrt(np.where(d > 0, d, 0))
     else:
-        _run("cholesky", _stack.cholesky_stack, (af.reshape(count, n, n),
-                                                 of.reshape(count, n, n), inf, upper,
-                                                 _rtol(dtype, n)), count, n, dtype)
+        _run("cholesky", _entry(n, dtype).cholesky_stack, (af.reshape(count, n, n), n,
+                                                    of.reshape(count, n, n), inf, upper,
+                                                    _rtol(dtype, n)), count, n, dtype)
     _settle("cholesky_up" if upper else "cholesky_lo", (af.reshape(count, n, n),),
             out.reshape(count, n, n), inf, dtype, nan_diagonal_fails=True)
     return out, info

@@ -5,6 +5,7 @@ cases are grouped to keep the number of distinct compilations at what the kernel
 """
 import pathlib
 import threading
+import types
 import warnings
 
 import numpy as np
@@ -423,10 +424,18 @@ def test_small_stack_entry_points(dtype, n, monkeypatch):
     spd[2, n - 1, n - 1] = -1.0  # its last leading minor is not positive
     b = _rand(rng, (6, n, 2), dtype)
     calls = []
-    for name in ("det_stack", "slogdet_stack", "inv_stack", "solve_stack", "cholesky_stack"):
-        fn = getattr(api._stack, name)
-        monkeypatch.setattr(api._stack, name,
-                            lambda *args, _fn=fn, _name=name: calls.append(_name) or _fn(*args))
+    entry = api._entry
+
+    def recording(name, fn):
+        return lambda *args: calls.append(name) or fn(*args)
+
+    def recording_entry(order, dtype):
+        real = entry(order, dtype)
+        names = ("det_stack", "slogdet_stack", "inv_stack", "solve_stack", "cholesky_stack")
+        return types.SimpleNamespace(
+            det_gufunc=real.det_gufunc, slogdet_gufunc=real.slogdet_gufunc,
+            **{name: recording(name, getattr(real, name)) for name in names})
+    monkeypatch.setattr(api, "_entry", recording_entry)
     run = api._run
     monkeypatch.setattr(api, "_run", lambda *args: calls.append("_run") or run(*args))
     small = [api.det(a), *api.slogdet(a), *api.inv(a), *api.solve(a, b), *api.cholesky(spd),
@@ -507,3 +516,55 @@ def test_threads_agree():
 def test_generated_small_kernels_up_to_date():
     path = pathlib.Path(_gen_small.__file__).with_name("_small.py")
     assert path.read_text() == _gen_small.source(), "run python -m linalgx.kernels._gen_small"
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.complex128], ids=["f64", "c128"])
+@pytest.mark.parametrize("n", [5, 9], ids=lambda n: f"n{n}")
+def test_fixed_order_kernels_are_the_generic_ones_bit_for_bit(dtype, n):
+    """``_stack.fixed(n)`` compiles the generic entry points with n a constant (unrolled
+    loops); without fast-math LLVM may not reorder floating-point operations, so every
+    output, failures and marked elements included, is the generic kernels' bit for bit."""
+    from linalgx.kernels import _stack
+
+    rng = np.random.default_rng(900 + n)
+    a = _well(rng, (7, n, n), dtype)
+    a[1] = 1.0  # exactly singular
+    a[3, 0, n - 1] = np.nan
+    a[5] *= 1e-160  # det underflows
+    spd = _spd(rng, (7, n, n), dtype)
+    spd[2, n - 1, n - 1] = -1.0
+    b = _rand(rng, (7, n, 3), dtype)
+    tiny, rtol = api._TINY[np.dtype(dtype)], api._rtol(np.dtype(dtype), n)
+    real = np.empty(0, dtype).real.dtype
+
+    def run(entry):  # outputs start zeroed: a failed element's result is left unspecified
+        outs = []
+        out = np.zeros(7, dtype)
+        outs += [entry.det_stack(a, n, out, rtol), out]
+        sign, logabs = np.zeros(7, dtype), np.zeros(7, real)
+        outs += [entry.slogdet_stack(a, n, sign, logabs, tiny, rtol), sign, logabs]
+        inv, info = np.zeros_like(a), np.zeros(7, np.int32)
+        outs += [entry.inv_stack(a, n, inv, info, tiny, rtol), inv, info]
+        for rhs in (b, b[..., :1].copy()):
+            x, info = np.zeros_like(rhs), np.zeros(7, np.int32)
+            outs += [entry.solve_stack(a, rhs, n, x, info, tiny, rtol), x, info]
+        for upper in (False, True):
+            c, info = np.zeros_like(spd), np.zeros(7, np.int32)
+            outs += [entry.cholesky_stack(spd, n, c, info, upper, rtol), c, info]
+        flat = a.reshape(7, n * n)
+        out = np.zeros(7, dtype)
+        entry.det_gufunc(flat, n, out, rtol)
+        sign, logabs = np.zeros(7, dtype), np.zeros(7, real)
+        entry.slogdet_gufunc(flat, n, sign, logabs, tiny, rtol)
+        return outs + [out, sign, logabs]
+
+    fixed, generic = run(_stack.fixed(n)), run(_stack)
+    assert _stack.fixed(n) is _stack.fixed(n)
+    for f, g in zip(fixed, generic):
+        f, g = np.atleast_1d(f), np.atleast_1d(g)
+        np.testing.assert_array_equal(f.view(np.uint8), g.view(np.uint8))
+    assert np.isnan(fixed[1][1]) and fixed[0] > 0  # the singular det was marked for LAPACK
+    f64, c128 = np.dtype(np.float64), np.dtype(np.complex128)
+    assert api._entry(5, f64) is _stack.fixed(5) and api._entry(16, c128) is _stack.fixed(16)
+    assert api._entry(4, f64) is _stack and api._entry(17, f64) is _stack
+    assert api._entry(9, c128) is _stack

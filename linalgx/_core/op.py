@@ -111,18 +111,7 @@ class Op:
                 if route is not None and route(*args, **params):
                     impl = self._auto_numba
             else:
-                # routing.square_router's route, inlined: numba where the table of the
-                # input's dtype has an entry for this n and the batch reaches it (and numba
-                # has paid for its start-up)
-                a = args[0]
-                table = table.get(a.dtype)
-                if table is not None:
-                    n = a.shape[-1]
-                    min_batch = table.get(n)
-                    if min_batch is not None:
-                        batch = a.size // (n * n) if n else 0
-                        if batch >= min_batch and _paid_for(batch):
-                            impl = self._auto_numba
+                impl = self._square_choice(args[0], table)
             # unpacking an empty **params costs a tenth of a microsecond
             return impl(*args, **params) if params else impl(*args)
         except MemoryError as e:
@@ -149,20 +138,26 @@ class Op:
                 impl = self._auto_numba if route is not None and route(a, **params) \
                     else self._lapack
             else:
-                impl = self._lapack
-                table = table.get(a.dtype)
-                if table is not None:
-                    n = a.shape[-1]
-                    min_batch = table.get(n)
-                    if min_batch is not None:
-                        batch = a.size // (n * n) if n else 0
-                        if batch >= min_batch and _paid_for(batch):
-                            impl = self._auto_numba
+                impl = self._square_choice(a, table)
             return impl(a, **params) if params else impl(a)
         except MemoryError as e:
             if str(e):
                 raise
             raise _named_memory_error(self, (a,)) from e
+
+    def _square_choice(self, a, tables):
+        """routing.square_router's route without its call: the numba impl where the table
+        of ``a``'s dtype has an entry for its order n and the batch reaches it (and numba
+        has paid for its start-up), else the lapack one."""
+        table = tables.get(a.dtype)
+        if table is not None:
+            n = a.shape[-1]
+            min_batch = table.get(n)
+            if min_batch is not None:
+                batch = a.size // (n * n) if n else 0
+                if batch >= min_batch and _paid_for(batch):
+                    return self._auto_numba
+        return self._lapack
 
     def _call_general(self, args, params):
         for a in args:

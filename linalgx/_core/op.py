@@ -48,7 +48,8 @@ class Op:
         self.nout = nout
         self.impls = {}
         self.route = None
-        # a routing.square_router's tables, {dtype: {n: min_batch} or None}; False: none
+        # a routing.square_router's tables, {dtype: {n: min_batch * n * n} or None}; False:
+        # none
         self.square_table = False
         self._lapack = self._auto_numba = None  # impls["lapack"], impls.get("numba") or it
         self.jvp_rule = None
@@ -152,11 +153,9 @@ class Op:
         table = tables.get(a.dtype)
         if table is not None:
             n = a.shape[-1]
-            min_batch = table.get(n)
-            if min_batch is not None:
-                batch = a.size // (n * n) if n else 0
-                if batch >= min_batch and _paid_for(batch):
-                    return self._auto_numba
+            min_size = table.get(n)  # the minimum batch times n * n: no division per call
+            if min_size is not None and a.size >= min_size and _paid_for(a.size // (n * n)):
+                return self._auto_numba
         return self._lapack
 
     def _call_general(self, args, params):

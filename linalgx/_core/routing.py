@@ -75,13 +75,15 @@ _COMPLEX_DTYPES = (np.dtype(np.complex64), np.dtype(np.complex128))
 
 
 def by_dtype(real, complex_):
-    """``{dtype: table}``: the real table for boolean, integer and real floating dtypes, the
-    complex one for complex dtypes (one dict lookup on the per-call path, where reading
-    ``a.dtype.kind`` and comparing it costs more)."""
+    """``{dtype: {n: min_size}}`` from the ``{n: min_batch}`` tables: the real one for
+    boolean, integer and real floating dtypes, the complex one for complex dtypes (one dict
+    lookup on the per-call path, where reading ``a.dtype.kind`` and comparing it costs more),
+    with each minimum batch given as the minimum array size ``min_batch * n * n``."""
     out = {}
     for dtypes, table in ((_REAL_DTYPES, real), (_COMPLEX_DTYPES, complex_)):
+        sizes = None if table is None else {n: b * n * n for n, b in table.items()}
         for dt in dtypes:
-            out[dt] = out[dt.newbyteorder()] = table
+            out[dt] = out[dt.newbyteorder()] = sizes
     return out
 
 
@@ -93,11 +95,8 @@ def square_router(op_name):
         if table is None:
             return False
         n = a.shape[-1]
-        min_batch = table.get(n)
-        if min_batch is None:
-            return False
-        batch = a.size // (n * n) if n else 0
-        return batch >= min_batch and _paid_for(batch)
+        min_size = table.get(n)
+        return min_size is not None and a.size >= min_size and _paid_for(a.size // (n * n))
     tables = by_dtype(_routing_table.MIN_BATCH.get(op_name),
                       _routing_table.MIN_BATCH_COMPLEX.get(op_name))
     route.__name__ = f"route_{op_name}"

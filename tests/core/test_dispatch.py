@@ -64,6 +64,7 @@ def test_square_tables_route_real_and_complex_input_apart(monkeypatch):
     LAPACK."""
     from linalgx._core import op as op_module
     monkeypatch.setattr(op_module, "_paid_for", lambda batch: True)
+    monkeypatch.setattr(routing, "_paid_for", lambda batch: True)
     op = Op("marker2")
     op.impl("lapack")(lambda a: "lapack")
     op.impl("numba")(lambda a: "numba")
@@ -79,9 +80,12 @@ def test_square_tables_route_real_and_complex_input_apart(monkeypatch):
     # the ops' own routes: both tables come from the generated module
     from linalgx._core import _routing_table
     route = routing.square_router("eigvalsh")
-    assert route.min_batch[np.dtype(np.float64)] is _routing_table.MIN_BATCH.get("eigvalsh")
-    assert (route.min_batch[np.dtype(np.complex64)]
-            is _routing_table.MIN_BATCH_COMPLEX.get("eigvalsh"))
+    for dtype, table in ((np.float64, _routing_table.MIN_BATCH["eigvalsh"]),
+                         (np.complex64, _routing_table.MIN_BATCH_COMPLEX["eigvalsh"])):
+        assert route.min_batch[np.dtype(dtype)] == {n: b * n * n for n, b in table.items()}
+        n, b = min(table.items())
+        a = np.zeros((b, n, n), dtype)
+        assert route(a) == route(a[1:]) + 1 == 1  # numba from the table's batch on
 
 
 def test_op_without_numba_kernel_falls_back_to_lapack():

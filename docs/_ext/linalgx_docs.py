@@ -185,17 +185,16 @@ def write_routing():
                    "has been recorded yet), so every call on NumPy arrays goes to LAPACK "
                    "unless ``with linalgx.backend(\"numba\")`` asks for the kernels. Run "
                    "``make tune`` to measure this machine and fill it in.\n")
-    for name, title in (("MIN_BATCH", "Real input (``MIN_BATCH``, measured on float64 "
-                                      "stacks)"),
-                        ("MIN_BATCH_COMPLEX", "Complex input (``MIN_BATCH_COMPLEX``, measured "
-                                              "on complex128 stacks)")):
+    for name, title in (("MIN_BATCH", "Real input (``MIN_BATCH``: float64 stacks"),
+                        ("MIN_BATCH_COMPLEX", "Complex input (``MIN_BATCH_COMPLEX``: complex128 "
+                                              "stacks")):
         tables = getattr(table, name)
         if not tables:
             continue
         ops = sorted(tables)
         sizes = sorted({n for t in tables.values() for n in t})
         rows = [[f"{n}", *(tables[op].get(n, "") for op in ops)] for n in sizes]
-        out.append(f"{title}, measured {table.TUNED.get(name, 'on an unknown date')}. Each "
+        out.append(f"{title}, measured {table.TUNED.get(name, 'on an unknown date')}). Each "
                    "cell is the smallest batch (number of stacked matrices) from which the "
                    "numba kernel serves matrices of size *n*; an empty cell means LAPACK "
                    "always serves that size. Sizes not listed always go to LAPACK.\n")

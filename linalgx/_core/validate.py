@@ -127,9 +127,16 @@ def is_complex_dtype(dtype):
 
 
 _COMMON_TYPE_CACHE = {}
-# prepare_square's: (compute dtype, result dtype) of the dtypes every gufunc signature can
-# cast from (kinds in _ALWAYS_CASTABLE), so a hit needs no casting check
-_CASTABLE_TYPES = {}
+# (compute dtype, result dtype) of inputs whose dtypes every gufunc signature can cast from
+# (kinds in _ALWAYS_CASTABLE), so that a hit needs no casting check: keyed as
+# _COMMON_TYPE_CACHE, by the dtype of one input (prepare_square) or the tuple of two
+# (solve's preparation); filled through remember_castable
+CASTABLE_TYPES = {}
+
+
+def remember_castable(key, types):
+    if len(CASTABLE_TYPES) < 256:
+        CASTABLE_TYPES[key] = types
 
 
 def common_type(*arrays):
@@ -172,13 +179,13 @@ def prepare_square(a, ufunc, signatures):
     if a.ndim < 2 or a.shape[-1] != a.shape[-2]:
         assert_stacked_square(a)  # raises NumPy's error
     dt = a.dtype
-    hit = _CASTABLE_TYPES.get(dt)
+    hit = CASTABLE_TYPES.get(dt)
     if hit is None:
         t, result_t = common_type(a)
         if dt.kind not in _ALWAYS_CASTABLE:
             check_castable(ufunc, signatures[t.kind == "c"], a)
-        elif len(_CASTABLE_TYPES) < 256:
-            _CASTABLE_TYPES[dt] = t, result_t
+        else:
+            remember_castable(dt, (t, result_t))
     else:
         t, result_t = hit
     if dt is not t and type(a) is not np.ndarray:

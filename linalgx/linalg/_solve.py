@@ -19,8 +19,6 @@ _solve_ex.def_route(routing.square_router("solve"))
 
 
 _SIGS = ("dd->d", "DD->D")
-# (a.dtype, b.dtype) -> (compute dtype, result dtype) for dtypes every signature casts from
-_CASTABLE_TYPES = {}
 
 
 def _sig(t):
@@ -148,14 +146,14 @@ def _prepare_solve(a, b, func="solve"):
         b, wrap = v.makearray(b)
     vector = b.ndim == 1
     key = a.dtype, b.dtype
-    hit = _CASTABLE_TYPES.get(key)
+    hit = v.CASTABLE_TYPES.get(key)
     if hit is None:
         t, result_t = v.common_type(a, b)
         if a.dtype.kind not in "biufc" or b.dtype.kind not in "biufc":
             ufunc = umath_linalg.solve1 if vector else umath_linalg.solve
             v.check_castable(ufunc, _sig(t), a, b)
-        elif len(_CASTABLE_TYPES) < 256:
-            _CASTABLE_TYPES[key] = t, result_t
+        else:
+            v.remember_castable(key, (t, result_t))
     else:
         t, result_t = hit
     m = a.shape[-1]

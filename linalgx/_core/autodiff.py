@@ -184,14 +184,30 @@ def backward(seeds):
             continue
         g = gs[0] if node.op.nout == 1 else tuple(gs)
         cts = _vjp(node, g)
+        batch = _cotangent_batch(node, gs)
         for i, parent, k in node.parents:
             ct = cts[i]
             if ct is None:
                 raise TypeError(f"{node.op.name}: no derivative for argument {i}")
+            if ct is NotImplemented:
+                raise NotImplementedError(
+                    f"{node.op.name}: the derivative in argument {i} is not implemented")
             ct = _match_primal(ct, node.args[i])
+            shape = batch + np.shape(node.args[i])
+            if ct.ndim < len(shape):   # a rule's zero for a batched cotangent: give it the batch
+                ct = ct + xp.zeros(shape, ct.dtype)
             slot = grads.setdefault(id(parent), [None] * _nout(parent))
             slot[k] = ct if slot[k] is None else xp.add(slot[k], ct)
     return leaves
+
+
+def _cotangent_batch(node, gs):
+    """The leading (vectorized) dimensions of a node's cotangents beyond its outputs' shapes."""
+    outs = node.out if node.op.nout > 1 else (node.out,)
+    for g, o in zip(gs, outs):
+        if g is not None:
+            return tuple(np.shape(g)[:np.ndim(g) - np.ndim(o)])
+    return ()
 
 
 def _nout(node):

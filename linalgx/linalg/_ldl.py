@@ -62,8 +62,8 @@ _ldl_factor.def_vjp(_no_ldl_derivative)
 
 
 # ldl_solve is linear in B: X = A^{-1} B with A symmetric (A^H = conj(A)) or Hermitian
-# (A^H = A), so B_bar = A^{-H} X_bar. The derivative in LD is not implemented: the engine
-# reports "no derivative for argument 0" if LD is traced.
+# (A^H = A), so B_bar = A^{-H} X_bar. The derivative in LD is not implemented: the VJP
+# says NotImplemented and the engine raises NotImplementedError if LD is traced.
 @_ldl_solve.def_jvp
 def _ldl_solve_jvp(xp, tangents, out, ld, pivots, b, hermitian):
     t_ld, _, t_b = tangents
@@ -79,7 +79,7 @@ def _ldl_solve_vjp(xp, g, out, ld, pivots, b, hermitian):
         gb = ldl_solve(ld, pivots, g, hermitian=hermitian)
     else:
         gb = xp.conj(ldl_solve(ld, pivots, xp.conj(g), hermitian=hermitian))
-    return None, None, xp.unbroadcast(gb, b.shape, nb)
+    return NotImplemented, None, xp.unbroadcast(gb, b.shape, nb)
 
 
 def ldl_factor(a, *, hermitian=False):

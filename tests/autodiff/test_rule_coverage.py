@@ -42,6 +42,13 @@ def test_unimplemented_derivatives_raise(fn):
         linalgx.grad(fn)(np.eye(3) * 2 + 0.1)
 
 
+@pytest.mark.parametrize("mode", ["rev", "fwd"])
+def test_ldl_solve_in_its_factor_raises_not_implemented_in_both_modes(mode):
+    ld, piv = LA.ldl_factor(np.eye(3) * 2 + 0.1)
+    with pytest.raises(NotImplementedError, match="ldl"):
+        linalgx.jacobian(lambda f: LA.ldl_solve(f, piv, np.ones((3, 1))), mode=mode)(ld)
+
+
 def test_plain_numpy_fft_routes_to_linalgx():
     x = np.random.default_rng(0).standard_normal(8)
     g = linalgx.grad(lambda x: (np.abs(np.fft.rfft(x)) ** 2).sum())(x)

@@ -202,3 +202,21 @@ def test_jacobian_of_an_integer_output_is_a_float_zero(mode):
     want = torch.autograd.functional.jacobian(lambda t: torch.linalg.lu_factor(t)[0],
                                               torch.tensor(a))
     np.testing.assert_allclose(j_lu, want.numpy(), atol=1e-12)
+
+
+# a rule whose cotangent carries no derivative (the sign of a real determinant, an integer
+# status) answers zero; the Jacobian's vectorized pullback must still give it its batch
+@pytest.mark.parametrize("mode", ["rev", "fwd"])
+@pytest.mark.parametrize("fn, out_shape", [
+    (lambda a: LA.slogdet(a)[0], ()),
+    (lambda a: LA.slogdet(np.stack([a, 2 * a]))[0], (2,)),
+    (lambda a: LA.inv_ex(a)[1], ()),
+    (lambda a: LA.cholesky_ex(np.stack([a, a]))[1], (2,)),
+    (lambda a: LA.solve_ex(a, np.ones(3))[1], ()),
+], ids=["slogdet_sign", "slogdet_sign_stack", "inv_ex_info", "cholesky_ex_info",
+        "solve_ex_info"])
+def test_jacobian_of_an_output_without_derivative_is_zero(fn, out_shape, mode):
+    a = np.array([[4.0, 1.0, 0.5], [1.0, 3.0, 0.2], [0.5, 0.2, 2.0]])
+    j = jacobian(fn, mode=mode)(a)
+    assert j.shape == out_shape + (3, 3) and j.dtype == np.float64
+    np.testing.assert_array_equal(j, 0.0)

@@ -261,7 +261,8 @@ def _temme_prefactors(u, x):
 
 @jit
 def _temme_y(u, x):
-    """(Y_u(x), Y_{u+1}(x)) for |u| <= 1/2, 0 < x <= 2 by Temme's series (NR bessjy)."""
+    """(Y_u(x), Y_{u+1}(x)) 2**-e and e for |u| <= 1/2, 0 < x <= 2 by Temme's series (NR
+    bessjy); see :func:`_start_exp` for e."""
     gam1, gam2, gampl, gammi = _rgamma_pm(u)
     fact, ch, f2d, ee = _temme_prefactors(u, x)
     ff = W_PI * fact * (gam1 * ch + gam2 * f2d)
@@ -289,7 +290,17 @@ def _temme_y(u, x):
         if abs(de) < 0.25 * EPS * abs(s) and abs(de1) < 0.25 * EPS * abs(s1):
             break
         i += 1.0
-    return -s, -(2.0 * s1) / x
+    return _start_exp(-s, -2.0 * s1, x)
+
+
+@jit
+def _start_exp(c0, c1x, x):
+    """(c0, c1x / x) 2**-e and e: the recurrences' starting values C_u, C_{u+1} from Temme's
+    series, where C_{u+1} ~ (2/x)^(u+1) overflows below x ~ 1e-205 (u = 1/2) though the
+    recurrence, which carries an exponent, could go on."""
+    if x < 1e-150:
+        return c0 * SCALE_DOWN, c1x * (SCALE_DOWN / x), 600
+    return c0, c1x / x, 0
 
 
 @jit
@@ -686,13 +697,14 @@ def _forward(u, n, x, y0h, y1h, plus, y0l=0.0, y1l=0.0):
     """(C_{u+n}, C_{u+n+1}) from C_u, C_{u+1} by the forward recurrence C_{k+1} =
     (2k/x) C_k - C_{k-1} (``plus``: + C_{k-1}, the K recurrence) in double-double, as
     (mantissa, mantissa, power-of-two exponent); values are rescaled by 2**-600 before a
-    step could overflow (x >= TINY_X keeps 2k/x itself in range)."""
+    step could overflow (x >= TINY_X keeps 2k/x itself in range; for x < ~1e-180 one step
+    can need two rescalings)."""
     ah, al = y0h, y0l
     bh, bl = y1h, y1l
     ex = 0
     for k in range(1, n + 1):
         m = 2.0 * (u + k)
-        if abs(bh) * (m / x) > SCALE_STEP or abs(bh) > SCALE_UP:
+        while (abs(bh) * (m / x) > SCALE_STEP or abs(bh) > SCALE_UP) and abs(bh) < INF:
             bh *= SCALE_DOWN
             bl *= SCALE_DOWN
             ah *= SCALE_DOWN
@@ -734,8 +746,8 @@ def _jy_pos_me(v, x, need_j, need_y):
         # Y_{u+n} for n >= 2 overflows; the recurrence's 2k/x would not be representable
         if ni >= 2:
             return jv, -INF, 0
-        yu, yu1 = _temme_y(u, x)
-        return jv, (yu if ni == 0 else yu1), 0
+        yu, yu1, e = _temme_y(u, x)
+        return jv, (yu if ni == 0 else yu1), e
     if v > V_BIG:
         ok, p, q = _hankel_pq(v, x)
         if ok:
@@ -757,8 +769,9 @@ def _jy_pos_me(v, x, need_j, need_y):
                 jh, yh = _hankel_jy(v, x, p, q)
                 return (jh if need_j else jv), yh, 0
     if x <= TEMME_Y_MAX:
-        yu, yu1 = _temme_y(u, x)
+        yu, yu1, e = _temme_y(u, x)
         yvh, yv1h, ex = _forward_y(u, ni, x, yu, yu1)
+        ex += e
         if need_y:
             yv = yvh
             yex = ex
@@ -1041,7 +1054,8 @@ def _jy_jnx(n, x):
 
 @jit
 def _temme_k(u, x):
-    """(K_u(x), K_{u+1}(x)) for |u| <= 1/2, 0 < x <= 2 by Temme's series (NR bessik)."""
+    """(K_u(x), K_{u+1}(x)) 2**-e and e for |u| <= 1/2, 0 < x <= 2 by Temme's series (NR
+    bessik); see :func:`_start_exp` for e."""
     gam1, gam2, gampl, gammi = _rgamma_pm(u)
     fact, ch, f2d, ee = _temme_prefactors(u, x)
     ff = fact * (gam1 * ch + gam2 * f2d)
@@ -1066,7 +1080,7 @@ def _temme_k(u, x):
         if abs(de) < 0.25 * EPS * abs(s) and abs(de1) < 0.25 * EPS * abs(s1):
             break
         i += 1.0
-    return s, (2.0 * s1) / x
+    return _start_exp(s, 2.0 * s1, x)
 
 
 @jit
@@ -1284,8 +1298,8 @@ def _ik_pos(v, x, need_i, need_k, scaled):
     if x < TINY_X:
         if ni >= 2:
             return iv_, INF
-        ku, ku1 = _temme_k(u, x)
-        return iv_, (ku if ni == 0 else ku1)
+        ku, ku1, e = _temme_k(u, x)
+        return iv_, math.ldexp(ku if ni == 0 else ku1, e)
     if v > V_BIG or (need_i and v >= 1000.0 and x > 8.0 * v and x > 1e5):
         # (CF1 for I_{v+1}/I_v would take ~x terms; the expansion in 1/v is exact to
         # rounding there)
@@ -1301,8 +1315,9 @@ def _ik_pos(v, x, need_i, need_k, scaled):
                 return ih, kh
             return _times_exp(ih, 0, x), _times_exp_neg(kh, 0, x)
     if x <= TEMME_K_MAX and u != -0.5:
-        ku, ku1 = _temme_k(u, x)
+        ku, ku1, e = _temme_k(u, x)
         kvm, kv1m, ex = _forward_k(u, ni, x, ku, ku1)
+        ex += e
         if need_k:
             kv_ = math.ldexp(kvm * math.exp(x) if scaled else kvm, ex)
         if need_i:

@@ -398,6 +398,27 @@ def test_iv_tiny_argument_branch_against_mpmath():
     assert sc.iv(1.0, 1e-160) == 0.0
 
 
+# Between x ~ 1e-250 and 1e-180 Temme's starting value C_{u+1} ~ (2/x)^(u+1) overflows
+# while the exponent-carrying recurrence could go on; that gave NaN for orders >= 2
+@pytest.mark.parametrize("name", ["jv", "yv", "iv", "kv", "kve"])
+def test_tiny_arguments_overflow_to_inf_not_nan(name):
+    f, mf = getattr(ls, name), {"jv": mp.besselj, "yv": mp.bessely, "iv": mp.besseli,
+                                "kv": mp.besselk, "kve": mp.besselk}[name]
+    mp.mp.dps = 40
+    v = np.array([1.3, 1.5, 2.3, 10.0, 50.0, 50.5, -2.3, -10.4, -50.5])[:, None]
+    x = np.array([1.1e-250, 1e-240, 1e-220, 1e-205, 1e-200, 1e-185, 1e-160])[None, :]
+    if name in ("kv", "kve"):
+        v = np.abs(v)
+    got = f(v, x)
+    assert not np.isnan(got).any()
+    for (i, j), g in np.ndenumerate(got):
+        exact = mf(mp.mpf(v[i, 0]), mp.mpf(x[0, j]))
+        if abs(exact) > 1.7976931348623157e308:
+            assert g == (math.inf if exact > 0 else -math.inf), (v[i, 0], x[0, j], g)
+        elif abs(exact) > 1e-300:
+            assert _ulps(g, exact) <= 64, (v[i, 0], x[0, j], g, exact)
+
+
 def test_documented_deviations_against_mpmath():
     mp.mp.dps = 40
     # subnormal arguments and orders: SciPy's AMOS returns 0, inf or NaN

@@ -14,6 +14,9 @@ linear and differentiable in forward and reverse mode (``linalgx.grad``, ``vjp``
 ...). Unlike NumPy's ufuncs, the transforms emit no floating-point RuntimeWarnings (NumPy's
 "invalid value encountered in irfft" for some inf inputs): SciPy's pocketfft does not report
 the FP status, and reading it here would cost a small transform a fifth of its time.
+Single-precision input runs in single precision, except into a double (or longdouble)
+``out=``, where it runs in double as NumPy's does. (NumPy also runs complex64 transforms
+without a norm factor in double, an accident of its ufunc loop order; linalgx does not.)
 
 Standard FFTs: fft, ifft, fft2, ifft2, fftn, ifftn.
 Real FFTs: rfft, irfft, rfft2, irfft2, rfftn, irfftn.

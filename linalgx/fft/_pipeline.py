@@ -25,6 +25,7 @@ _SWAP_DIRECTION = {"backward": "forward", None: "forward", "ortho": "ortho",
                    "forward": "backward"}
 _F16 = np.dtype(np.float16)
 _F32 = np.dtype(np.float32)
+_F64 = np.dtype(np.float64)
 _real_result_cache = {}
 
 
@@ -182,12 +183,17 @@ def run(a, steps, norm, forward, out=None):
     # The input's precision (float16: float32, pocketfft has none). NumPy 2.4's ufunc loop
     # choice is accidental here: a complex64 fft with norm="backward" runs in double (its
     # norm factor is a Python int), with "ortho" or for ifft/irfft in single precision.
+    # A wider out= (float64/complex128 or longdouble for single-precision input) makes NumPy
+    # pick its double loop: the transform then runs in double, as here.
     compute = _F32 if real == _F16 else real
     if out is not None:
         if isinstance(a, Box):
             raise TypeError(MESSAGES["out_traced"])
         if not _is_array(out):
             raise TypeError(MESSAGES["out_type"])
+        if compute == _F32 and out.dtype.kind in "fc" and out.dtype.itemsize > (
+                4 if out.dtype.kind == "f" else 8):
+            compute = _F64
     ccompute = _ops.complex_dtype(compute)
     result = compute if groups[-1][0] == "c2r" else ccompute
     # Real input to c2c is made complex as NumPy does: pocketfft's faster real-input path

@@ -286,3 +286,27 @@ _ORDER = {
 def test_argument_checks_in_numpys_order(case):
     fn = _ORDER[case]
     assert_raises_like(lambda: fn(NF), lambda: fn(L))
+
+
+@pytest.mark.parametrize("odt", [np.complex128, np.clongdouble])
+@pytest.mark.parametrize("idt", [np.float16, np.float32, np.complex64])
+@pytest.mark.parametrize("name", ["fft", "rfft", "fftn", "rfftn", "fft2", "irfft"])
+def test_single_precision_input_into_a_wider_out_runs_in_double(name, idt, odt):
+    """A double (or longdouble) out= makes NumPy take its double loop: the same bits here.
+    (Unscaled passes only: NumPy's norm factor itself is rounded to the input's precision.
+    NumPy's later n-D passes read the longdouble out and run in longdouble.)"""
+    if name.startswith("r") and np.dtype(idt).kind == "c":
+        return
+    norm = "forward" if name.startswith("i") else "backward"
+    if name == "irfft":
+        odt = np.float64 if odt is np.complex128 else np.longdouble
+    x = _data((3, 10), idt, np.dtype(idt).kind != "c", 1.0)
+    exp_shape = getattr(NF, name)(x, norm=norm).shape
+    exp, got = np.empty(exp_shape, odt), np.empty(exp_shape, odt)
+    getattr(NF, name)(x, norm=norm, out=exp)
+    res = getattr(L, name)(x, norm=norm, out=got)
+    assert res is got
+    if name.endswith(("n", "2")) and odt is np.clongdouble:
+        np.testing.assert_allclose(got, exp, rtol=1e-15, atol=1e-15)
+    else:
+        np.testing.assert_array_equal(got, exp)

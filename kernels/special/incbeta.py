@@ -560,8 +560,6 @@ def ibeta_pq(a, b, x):
             return p, 0.0, q, 0.0, dh, dl
         ph, pl = dd_mul(mh, ml, hh, hl)
         ph, pl = dd_ldexp(ph, pl, n)
-        if b < 1e-12 and b < 1e-7 * a and a * yh <= 1.0:
-            ph, pl = _tiny_complement(b, a, yh, yl), 0.0       # next to the switch point
         if a < 1e-12 and a < 1e-7 * b:
             qh, ql = _tiny_complement(a, b, x, 0.0), 0.0
         else:
@@ -580,8 +578,6 @@ def ibeta_pq(a, b, x):
             return p, 0.0, q, 0.0, dh, dl
         qh, ql = dd_mul(mh, ml, hh, hl)
         qh, ql = dd_ldexp(qh, ql, n)
-        if a < 1e-12 and a < 1e-7 * b and b * x <= 1.0:
-            qh, ql = _tiny_complement(a, b, x, 0.0), 0.0       # next to the switch point
         if b < 1e-12 and b < 1e-7 * a:
             ph, pl = _tiny_complement(b, a, yh, yl), 0.0
         else:

@@ -154,13 +154,24 @@ def test_documented_deviations_where_scipy_fails():
 @pytest.mark.parametrize("a,b,x,upper", [
     (1e-20, 2.0, 0.5, True), (1e-300, 2.0, 0.5, True), (1e-13, 50.0, 1e-3, True),
     (1e-15, 0.5, 1e-200, True), (1e-300, 1e10, 1e-10, True), (1e-14, 3.5, 5e-324, True),
-    (3.0, 1e-18, 0.99, False), (0.7, 1e-250, 0.2, False), (1e-30, 1e-20, 0.4, True)])
+    (3.0, 1e-18, 0.99, False), (0.7, 1e-250, 0.2, False), (1e-30, 1e-20, 0.4, True),
+    # the directly computed side needs no expansion: small x for betainc with a tiny b, x
+    # next to 1 for betaincc with a tiny a (the expansion was used there and was wrong)
+    (0.5, 1e-14, 1e-20, False), (0.01, 1e-100, 1e-10, False), (0.9, 1e-20, 1e-300, False),
+    (1.0, 1e-13, 1e-100, False), (1e-15, 0.5, 1 - 1e-12, True), (1e-20, 0.9, 1 - 1e-8, True)])
 def test_tiny_parameter_complement(a, b, x, upper):
     # 1 - betainc where a (or, for betainc, b) is tiny: the first-order expansion in the
     # small parameter, not the cancelling complement
     want = _exact_betainc(a, b, x, upper)
     got = (ls.betaincc if upper else ls.betainc)(a, b, x)
     assert abs(got - want) <= 4 * np.spacing(float(want)), (got, want)
+
+
+def test_inverse_with_a_tiny_parameter():
+    # I_x(0.01, 1e-300) = 1e-300 at x ~ 1e-200 (from x^a / (a B(a, b)) ~ x^0.01 b / 0.01)
+    x = float(ls.betaincinv(0.01, 1e-300, 1e-300))
+    assert x == pytest.approx(1e-200, rel=1e-12)
+    assert float(_exact_betainc(0.01, 1e-300, x)) == pytest.approx(1e-300, rel=1e-12)
 
 
 @pytest.mark.parametrize("a,b,k", [(1e4, 1e4, 1.0), (1e6, 2e6, -2.0), (3e8, 1e8, 0.5),

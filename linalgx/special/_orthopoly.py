@@ -5,6 +5,10 @@ Derivatives in x (DLMF 18.9.19-18.9.23) are again polynomials: T_n' = n U_{n-1},
 U_n' = 2 C^(2)_{n-1}, P_n' = C^(3/2)_{n-1}, d/dx C^(a)_n = 2a C^(a+1)_{n-1},
 L^(a)_n' = -L^(a+1)_{n-1}, H_n' = 2n H_{n-1}, He_n' = n He_{n-1}; Gegenbauer C and
 generalized Laguerre L are private ops here, so derivatives of every order exist.
+
+At x = +-inf the polynomials take their limits (T_2(-inf) = inf, T_0(inf) = 1, L_3(inf) =
+-inf); SciPy's loops answer NaN there for most degrees, and for some a wrong sign
+(eval_chebyt(2.0, -inf) = -inf), so linalgx differs from SciPy at those points on purpose.
 """
 from ._ufunc import apply, def_elementwise_rules, ufunc_op
 

@@ -501,3 +501,38 @@ def test_huge_degree_outside_the_interval_overflows_without_iterating():
         assert ls.legendre_polynomial_p(1.5, float(n)) == np.inf
     """
     subprocess.run([sys.executable, "-c", code], check=True, timeout=120)
+
+
+@pytest.mark.parametrize("name", ["eval_chebyt", "eval_chebyu", "eval_sh_chebyt",
+                                  "eval_sh_chebyu", "eval_legendre", "eval_laguerre",
+                                  "eval_hermite", "eval_hermitenorm"])
+def test_polynomials_take_their_limits_at_infinity(name):
+    # the limit from NumPy's power-series coefficients (SciPy answers NaN, or for some float
+    # degrees a wrong sign: see linalgx.special._orthopoly)
+    P = np.polynomial
+    basis = {"eval_chebyt": P.Chebyshev.basis, "eval_legendre": P.Legendre.basis,
+             "eval_laguerre": P.Laguerre.basis, "eval_hermite": P.Hermite.basis,
+             "eval_hermitenorm": P.HermiteE.basis,
+             "eval_chebyu": lambda n: P.Chebyshev(P.chebyshev.poly2cheb(_cheb_u(n))),
+             }
+    shifted = name.startswith("eval_sh_")
+    base = "eval_cheby" + name[-1] if shifted else name
+    f = getattr(ls, name)
+    for n in range(6):
+        coef = basis[base](n).convert(kind=P.Polynomial).coef
+        lead = coef[-1] * (2.0 ** n if shifted else 1.0)   # shifted: T*_n(x) = T_n(2x - 1)
+        for x in (np.inf, -np.inf):
+            want = coef[0] if n == 0 else math.copysign(math.inf, lead * (1 if x > 0 else
+                                                                          (-1) ** n))
+            for deg in (n,) if "hermite" in name else (n, float(n)):   # as SciPy: int only
+                assert f(deg, x) == want, (name, deg, x)
+
+
+def _cheb_u(n):
+    # U_n in the power basis: U_0 = 1, U_1 = 2x, U_{k+1} = 2x U_k - U_{k-1}
+    u0, u1 = np.array([1.0]), np.array([0.0, 2.0])
+    if n == 0:
+        return u0
+    for _ in range(n - 1):
+        u0, u1 = u1, np.polynomial.polynomial.polysub(np.polynomial.polynomial.polymulx(2 * u1), u0)
+    return u1

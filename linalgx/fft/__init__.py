@@ -15,8 +15,10 @@ linear and differentiable in forward and reverse mode (``linalgx.grad``, ``vjp``
 "invalid value encountered in irfft" for some inf inputs): SciPy's pocketfft does not report
 the FP status, and reading it here would cost a small transform a fifth of its time.
 Single-precision input runs in single precision, except into a double (or longdouble)
-``out=``, where it runs in double as NumPy's does. (NumPy also runs complex64 transforms
-without a norm factor in double, an accident of its ufunc loop order; linalgx does not.)
+``out=``, where it runs in double as NumPy's does. (NumPy also runs some other
+single-precision transforms in double, an accident of its ufunc loop order: real float32
+input to the complex transforms, complex64 ones without a norm factor. linalgx does not, so
+within a factor n of float32's maximum a transform can overflow where NumPy's does not.)
 
 Standard FFTs: fft, ifft, fft2, ifft2, fftn, ifftn.
 Real FFTs: rfft, irfft, rfft2, irfft2, rfftn, irfftn.

@@ -89,9 +89,11 @@ def _amax_c(m, z):
 
 @njit(**_JIT)
 def _scale(m, lo, hi):
-    """``(sc, inv)``: a power of two bringing the largest entry ``m`` near 1, when needed."""
+    """``(sc, inv)``: a power of two bringing the largest entry ``m`` near 1, when needed
+    (both representable: a subnormal ``m`` is brought to ``[2**-74, 2**-73)`` at least, a
+    huge one to ``[1/2, 2)``)."""
     if m < lo or m > hi:
-        e = math.frexp(m)[1]
+        e = min(max(math.frexp(m)[1], -1000), 1023)
         return math.ldexp(1.0, -e), math.ldexp(1.0, e)
     return 1.0, 1.0
 

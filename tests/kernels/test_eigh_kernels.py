@@ -117,6 +117,27 @@ def test_numba_eigh_accuracy(dtype, n):
     assert {"eigh", "eigvalsh"} <= routing._loaded_kernels  # the numba impls ran
 
 
+@pytest.mark.parametrize("dtype", [np.float64, np.complex128], ids=str)
+@pytest.mark.parametrize("n", [2, 3, 4, 7, 12], ids=lambda n: f"n{n}")
+def test_scaling_at_the_ends_of_the_exponent_range(dtype, n):
+    # the power of two that brings a matrix near 1 must itself be representable: subnormal
+    # entries (2**1029 overflowed: all NaN) and entries above 2**1023 (2**1024: all inf)
+    rng = np.random.default_rng(n)
+    herm = _matrix("random", n, dtype, rng)
+    tiny = herm / np.abs(herm).max() * 1e-309
+    huge = np.zeros((BATCH, n, n), dtype)
+    d = rng.uniform(-1.0, 1.0, (BATCH, n)) * 1.7e308
+    huge[:, np.arange(n), np.arange(n)] = d
+    with linalgx.backend("numba"):
+        for a in (tiny, huge):
+            w, v = LA.eigh(a)
+            want = np.linalg.eigvalsh(a)
+            np.testing.assert_allclose(w, want, rtol=1e-13, atol=64 * n * 5e-324)
+            np.testing.assert_allclose(LA.eigvalsh(a), want, rtol=1e-13, atol=64 * n * 5e-324)
+            assert np.isfinite(v).all()
+        np.testing.assert_array_equal(LA.eigvalsh(huge), np.sort(d, axis=-1))
+
+
 @pytest.mark.parametrize("dtype", DTYPES, ids=lambda d: IDS[d])
 def test_kernel_native_precision_and_triangle(dtype):
     """The kernel in the input's own precision, reading only the selected triangle and the

@@ -512,14 +512,13 @@ def test_polynomials_take_their_limits_at_infinity(name):
     P = np.polynomial
     basis = {"eval_chebyt": P.Chebyshev.basis, "eval_legendre": P.Legendre.basis,
              "eval_laguerre": P.Laguerre.basis, "eval_hermite": P.Hermite.basis,
-             "eval_hermitenorm": P.HermiteE.basis,
-             "eval_chebyu": lambda n: P.Chebyshev(P.chebyshev.poly2cheb(_cheb_u(n))),
-             }
+             "eval_hermitenorm": P.HermiteE.basis}
     shifted = name.startswith("eval_sh_")
     base = "eval_cheby" + name[-1] if shifted else name
     f = getattr(ls, name)
     for n in range(6):
-        coef = basis[base](n).convert(kind=P.Polynomial).coef
+        coef = (_cheb_u(n) if base == "eval_chebyu"
+                else basis[base](n).convert(kind=P.Polynomial).coef)
         lead = coef[-1] * (2.0 ** n if shifted else 1.0)   # shifted: T*_n(x) = T_n(2x - 1)
         for x in (np.inf, -np.inf):
             want = coef[0] if n == 0 else math.copysign(math.inf, lead * (1 if x > 0 else

@@ -1248,18 +1248,19 @@ def cholesky4_gufunc(a, out, info, upper, rtol):
 
 @njit(cache=True, nogil=True)
 def det2_kernel(x):
-    """``(det, bound)`` of a 2x2 matrix: its closed form and the scale of
-    its rounding error (see _gen_small._det_lines)."""
+    """``(det, bound, under)`` of a 2x2 matrix: its closed form and the scales
+    of its rounding error (see _gen_small._det_lines)."""
     p, q = x[0] * x[3], x[1] * x[2]
     d = p - q
     bound = cabs1(p) + cabs1(q)
-    return d, bound
+    under = 1.0
+    return d, bound, under
 
 
 @njit(cache=True, nogil=True)
 def det3_kernel(x):
-    """``(det, bound)`` of a 3x3 matrix: its closed form and the scale of
-    its rounding error (see _gen_small._det_lines)."""
+    """``(det, bound, under)`` of a 3x3 matrix: its closed form and the scales
+    of its rounding error (see _gen_small._det_lines)."""
     p0, q0 = x[4] * x[8], x[5] * x[7]
     p1, q1 = x[3] * x[8], x[5] * x[6]
     p2, q2 = x[3] * x[7], x[4] * x[6]
@@ -1268,13 +1269,14 @@ def det3_kernel(x):
         + cabs1(x[1]) * (cabs1(p1) + cabs1(q1))
         + cabs1(x[2]) * (cabs1(p2) + cabs1(q2))
         )
-    return d, bound
+    under = cabs1(x[0]) + cabs1(x[1]) + cabs1(x[2]) + 1.0
+    return d, bound, under
 
 
 @njit(cache=True, nogil=True)
 def det4_kernel(x):
-    """``(det, bound)`` of a 4x4 matrix: its closed form and the scale of
-    its rounding error (see _gen_small._det_lines)."""
+    """``(det, bound, under)`` of a 4x4 matrix: its closed form and the scales
+    of its rounding error (see _gen_small._det_lines)."""
     s0p, s0q = x[0] * x[5], x[1] * x[4]
     s1p, s1q = x[0] * x[6], x[2] * x[4]
     s2p, s2q = x[0] * x[7], x[3] * x[4]
@@ -1294,11 +1296,31 @@ def det4_kernel(x):
         - (s4p - s4q) * (c1p - c1q)
         + (s5p - s5q) * (c0p - c0q)
         )
-    bound = ((cabs1(s0p) + cabs1(s0q)) * (cabs1(c5p) + cabs1(c5q))
-        + (cabs1(s1p) + cabs1(s1q)) * (cabs1(c4p) + cabs1(c4q))
-        + (cabs1(s2p) + cabs1(s2q)) * (cabs1(c3p) + cabs1(c3q))
-        + (cabs1(s3p) + cabs1(s3q)) * (cabs1(c2p) + cabs1(c2q))
-        + (cabs1(s4p) + cabs1(s4q)) * (cabs1(c1p) + cabs1(c1q))
-        + (cabs1(s5p) + cabs1(s5q)) * (cabs1(c0p) + cabs1(c0q))
+    m0 = cabs1(s0p) + cabs1(s0q)
+    m1 = cabs1(s1p) + cabs1(s1q)
+    m2 = cabs1(s2p) + cabs1(s2q)
+    m3 = cabs1(s3p) + cabs1(s3q)
+    m4 = cabs1(s4p) + cabs1(s4q)
+    m5 = cabs1(s5p) + cabs1(s5q)
+    n0 = cabs1(c0p) + cabs1(c0q)
+    n1 = cabs1(c1p) + cabs1(c1q)
+    n2 = cabs1(c2p) + cabs1(c2q)
+    n3 = cabs1(c3p) + cabs1(c3q)
+    n4 = cabs1(c4p) + cabs1(c4q)
+    n5 = cabs1(c5p) + cabs1(c5q)
+    bound = (m0 * n5
+        + m1 * n4
+        + m2 * n3
+        + m3 * n2
+        + m4 * n1
+        + m5 * n0
         )
-    return d, bound
+    under = (m0 + n0
+        + m1 + n1
+        + m2 + n2
+        + m3 + n3
+        + m4 + n4
+        + m5 + n5
+        + 1.0
+        )
+    return d, bound, under

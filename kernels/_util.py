@@ -155,21 +155,32 @@ def _modulus_overload(d):
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def untrusted(d, bound, rtol):
-    """1 where the closed-form det ``d`` may not stand, else 0: not above ``rtol`` times the
-    ``bound`` of its terms; subnormal (in double, where dets are computed: the LU that
-    redoes it meets a subnormal pivot, and LAPACK's rounding decides); or not finite
-    (``|re| + |im|``: no hypot call; it overflows only within a factor 2 of overflow, and
-    then LU merely recomputes the element). No branches."""
+def untrusted(d, bound, under, rtol, utol):
+    """1 where the closed-form det ``d`` may not stand, else 0 (no branches):
+
+    - not above ``rtol`` times the ``bound`` of its terms (``_gen_small._det_lines``);
+    - not above ``utol`` times ``under``, the scale of the error of products that
+      underflowed: the error is at most ``6 tiny eps under`` (complex products; see
+      ``_det_lines``), so ``utol = 32 tiny`` keeps it below ``eps |d| / 5``;
+    - subnormal (in double, where dets are computed: the LU that redoes it meets a
+      subnormal pivot, and LAPACK's rounding decides);
+    - not finite (``|re| + |im|``: no hypot call; it overflows only within a factor 2 of
+      overflow, and then LU merely recomputes the element; an intermediate overflow leaves
+      inf or NaN in ``d``).
+    """
     t = cabs1(d)
-    return (t <= rtol * bound) | (t < TINY64) | (t != t) | (t == np.inf)
+    return ((t <= rtol * bound) | (t <= utol * under) | (t < TINY64) | (t != t)
+            | (t == np.inf))
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def slog_store(d, bound, sign, logabs, b, lo, hi, rtol):
+def slog_store(d, bound, under, sign, logabs, b, lo, hi, rtol, utol):
     """Store slogdet's ``sign`` and ``|d|`` of the closed-form det ``d`` at ``b``, or -1 for
-    ``|d|`` where it is not trusted (see _det.slogdet_gufunc); no branches."""
+    ``|d|`` where it is not trusted (see _det.slogdet_gufunc and `untrusted`); returns 1
+    there, else 0. No branches."""
     t = cabs1(d)
     ad = modulus(d)
     sign[b] = unit(d, ad)
-    logabs[b] = ad if (t >= lo) & (t <= hi) & (t > rtol * bound) else -1
+    ok = (t >= lo) & (t <= hi) & (t > rtol * bound) & (t > utol * under)
+    logabs[b] = ad if ok else -1
+    return not ok

@@ -28,7 +28,7 @@ import math
 import numpy as np
 from numba import njit
 
-from . import _small, _soa
+from . import _soa
 from ._lu import det_lu_kernel, slogdet_lu_kernel
 from ._vmath import vlog
 

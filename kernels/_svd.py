@@ -20,6 +20,11 @@ decomposition on a vector computer", SIAM J. Sci. Stat. Comput. 10 (1989); LAPAC
   norm is swapped into place, which speeds convergence and nearly sorts the result;
 - the matrix is first scaled by a power of two so its largest entry lies in [0.5, 1): exact,
   and keeps 1e300 and 1e-300 inputs away from overflow and underflow;
+- Gram entries and norms are summed in double (single-precision input too), and a pair with a
+  row whose squared norm is below ``SAFE`` (rows graded by more than about 1e145, e.g.
+  ``[[1, 1], [0, 1e-160]]``, whose squares underflow) gets its rotation from rows rescaled
+  by powers of two (`rotation_scaled`; LAPACK ``gesvj`` rescales the same way). Without it
+  such rows stopped rotating while still far from orthogonal (``Vh`` orthonormal to 4e-3);
 - from ``QR_MIN`` rows on, Jacobi runs on the ``R`` of a column-pivoted Householder QR
   (Drmac & Veselic 2008), whose rows are closer to orthogonal: fewer sweeps;
 - rows of ``Vh`` for zero singular values (and the ``n - m`` extra rows of a full ``Vh``) are
@@ -32,7 +37,8 @@ iterate).
 import math
 
 import numpy as np
-from numba import njit
+from numba import njit, types
+from numba.extending import overload
 
 from . import _parallel
 from ._util import abs2
@@ -40,13 +46,33 @@ from ._util import abs2
 # reassociation lets LLVM vectorize the dot products; no finite-math flags (inf/NaN stay IEEE)
 _FAST = {"reassoc", "contract", "nsz"}
 
+# Below this squared row norm (in double) the plain sums lose digits to subnormal squares and
+# products: with both squared norms above it, a Gram entry's underflow error (at most n times
+# the smallest subnormal) is below eps * tol * ||b_i|| ||b_j|| for n up to 2**10.
+SAFE = 2.0 ** -960
+
+
+def wide(x):
+    """``x`` in double precision (complex128 for complex): where Gram entries are summed
+    (pure-Python stub; the jitted versions are a no-op for double input)."""
+    return np.complex128(x) if np.iscomplexobj(x) else np.float64(x)
+
+
+@overload(wide)
+def _wide_overload(x):
+    if x in (types.float64, types.complex128):
+        return lambda x: x
+    if isinstance(x, types.Complex):
+        return lambda x: np.complex128(x)
+    return lambda x: np.float64(x)
+
 
 @njit(cache=True, nogil=True, fastmath=_FAST)
 def _dot(b, io, jo, n):
-    """``<b_i, b_j>`` of the rows starting at offsets io and jo."""
-    gamma = b[io] * 0
+    """``<b_i, b_j>`` of the rows starting at offsets io and jo, in double."""
+    gamma = wide(b[io]) * 0
     for k in range(n):
-        gamma += b[io + k] * np.conj(b[jo + k])
+        gamma += wide(b[io + k]) * np.conj(wide(b[jo + k]))
     return gamma
 
 
@@ -71,6 +97,67 @@ def rotation(alpha, beta, gamma, tol):
     return c, s * ph, s * np.conj(ph), t * g
 
 
+@njit(cache=True, nogil=True)
+def _row_exponent(b, io, n):
+    """``e`` with every ``|re|``, ``|im|`` of row ``b_i`` below ``2**e``; None for a zero row."""
+    amax = 0.0
+    for k in range(n):
+        x = wide(b[io + k])
+        amax = max(amax, max(abs(x.real), abs(x.imag)))
+    if amax == 0:
+        return None
+    return math.frexp(amax)[1]
+
+
+@njit(cache=True, nogil=True)
+def rotation_scaled(b, io, jo, n, tol):
+    """`rotation` for rows ``b_i``, ``b_j`` (offsets io, jo; length n) whose squares may
+    underflow: from the rows scaled by ``2**-e_i`` and ``2**-e_j`` (exact), with the powers of
+    two put back into the rotation's parameter analytically. Returns ``(c, sp, sq)``, ``c = 2``
+    where the rows are orthogonal to ``tol`` or one is zero."""
+    z = wide(b[io]) * 0
+    ei = _row_exponent(b, io, n)
+    ej = _row_exponent(b, jo, n)
+    if ei is None or ej is None:
+        return 2.0, z, z
+    # two factors each: 2**-e alone overflows for a row of subnormals
+    fi, gi = math.ldexp(1.0, -ei // 2), math.ldexp(1.0, -ei - (-ei // 2))
+    fj, gj = math.ldexp(1.0, -ej // 2), math.ldexp(1.0, -ej - (-ej // 2))
+    alpha = 0.0
+    beta = 0.0
+    gamma = z
+    for k in range(n):
+        x = wide(b[io + k]) * fi * gi
+        y = wide(b[jo + k]) * fj * gj
+        alpha += abs2(x)
+        beta += abs2(y)
+        gamma += x * np.conj(y)
+    g = abs(gamma)
+    if g == 0 or not g > tol * math.sqrt(alpha) * math.sqrt(beta):
+        return 2.0, z, z
+    # the true alpha, beta, |gamma| are alpha 4**ei, beta 4**ej, g 2**(ei + ej)
+    d = ej - ei
+    if abs(d) <= 500:
+        r = math.ldexp(1.0, d)
+        zeta = (beta * r - alpha / r) / (2.0 * g)
+        if abs(zeta) > 1e150:
+            t = 0.5 / zeta
+        else:
+            t = 1.0 / (abs(zeta) + math.sqrt(1.0 + zeta * zeta))
+            if zeta < 0:
+                t = -t
+    elif d < 0:  # |zeta| > 1e148: t = 1 / (2 zeta), without forming zeta
+        r = math.ldexp(1.0, d)
+        t = g * r / (beta * r * r - alpha)
+    else:
+        r = math.ldexp(1.0, -d)
+        t = g * r / (beta - alpha * r * r)
+    c = 1.0 / math.sqrt(1.0 + t * t)
+    s = c * t
+    ph = gamma / g
+    return c, s * ph, s * np.conj(ph)
+
+
 @njit(cache=True, nogil=True, fastmath=_FAST)
 def _rotate(b, io, jo, n, c, sp, sq):
     """``b_i, b_j = c b_i - sp b_j, sq b_i + c b_j`` (sq = conj(sp))."""
@@ -91,18 +178,38 @@ def _swap(b, io, jo, n):
 
 @njit(cache=True, nogil=True, fastmath=_FAST)
 def _norm2(b, io, n):
+    """``||b_i||**2`` summed in double (digits lost to subnormal squares below SAFE)."""
     t = 0.0
     for k in range(n):
-        t += abs2(b[io + k])
+        t += abs2(wide(b[io + k]))
     return t
+
+
+@njit(cache=True, nogil=True)
+def row_norm(b, io, n):
+    """``||b_i||`` in double, to full precision down to the smallest subnormal row."""
+    t = _norm2(b, io, n)
+    return math.sqrt(t) if t >= SAFE else _row_norm_scaled(b, io, n)
+
+
+@njit(cache=True, nogil=True)
+def _row_norm_scaled(b, io, n):
+    e = _row_exponent(b, io, n)
+    if e is None:
+        return 0.0
+    f, g = math.ldexp(1.0, -e // 2), math.ldexp(1.0, -e - (-e // 2))
+    t = 0.0
+    for k in range(n):
+        t += abs2(wide(b[io + k]) * f * g)
+    return math.ldexp(math.sqrt(t), e)
 
 
 @njit(cache=True, nogil=True)
 def jacobi_kernel(b, m, n, q, d, want_q, tol, max_sweeps):
     """Orthogonalize the rows of the flat ``m x n`` matrix ``b`` in place.
 
-    ``q`` (``m x m``) receives the same rotations when ``want_q``; ``d`` is a work array of
-    ``m`` running squared row norms. Returns the number of sweeps used, or -1 if the rows
+    ``q`` (``m x m``) receives the same rotations when ``want_q``; ``d`` is a double work
+    array of ``m`` running squared row norms. Returns the number of sweeps used, or -1 if the rows
     were still not orthogonal after ``max_sweeps``.
     """
     for sweep in range(max_sweeps):
@@ -125,7 +232,11 @@ def jacobi_kernel(b, m, n, q, d, want_q, tol, max_sweeps):
             for j in range(i + 1, m):
                 alpha = d[i]
                 beta = d[j]
-                c, sp, sq, tg = rotation(alpha, beta, _dot(b, i * n, j * n, n), tol)
+                safe = alpha >= SAFE and beta >= SAFE
+                if safe:
+                    c, sp, sq, tg = rotation(alpha, beta, _dot(b, i * n, j * n, n), tol)
+                else:
+                    c, sp, sq = rotation_scaled(b, i * n, j * n, n, tol)
                 if c == 2.0:
                     continue
                 rotated = True
@@ -134,11 +245,12 @@ def jacobi_kernel(b, m, n, q, d, want_q, tol, max_sweeps):
                     _rotate(q, i * m, j * m, m, c, sp, sq)
                 # the updated norms (de Rijk; gesvj), recomputed where cancellation could
                 # have cost them more than a bit
-                d[i] = alpha - tg
-                d[j] = beta + tg
-                if d[i] < 0.5 * alpha:
+                if safe:
+                    d[i] = alpha - tg
+                    d[j] = beta + tg
+                if not safe or d[i] < 0.5 * alpha:
                     d[i] = _norm2(b, i * n, n)
-                if d[j] < 0.5 * beta:
+                if not safe or d[j] < 0.5 * beta:
                     d[j] = _norm2(b, j * n, n)
         if not rotated:
             return sweep + 1
@@ -285,7 +397,7 @@ def finish_kernel(b, q, d, order, perm, m, n, e, u, s, vh, k_full, want_uv):
     accumulated rotations ``q``, sorted by descending row norm; column ``c`` of ``b`` is
     column ``perm[c]`` of ``vh``."""
     for i in range(m):
-        d[i] = math.sqrt(_norm2(b, i * n, n))
+        d[i] = row_norm(b, i * n, n)
         order[i] = i
     for i in range(m):  # selection sort, descending (de Rijk leaves it nearly sorted)
         p = i
@@ -307,9 +419,11 @@ def finish_kernel(b, q, d, order, perm, m, n, e, u, s, vh, k_full, want_uv):
             for c in range(m):
                 u[c * m + i] = np.conj(q[r * m + c])
             if i < nonzero:
-                inv = 1.0 / d[r]
+                # below 2**-1000 the reciprocal of a row norm may overflow: scale up first
+                f = 1.0 if d[r] > 1e-300 else 2.0 ** 600
+                inv = 1.0 / (d[r] * f)
                 for c in range(n):
-                    vh[i * n + perm[c]] = b[r * n + c] * inv
+                    vh[i * n + perm[c]] = (b[r * n + c] * f) * inv
         if nonzero < k_full:
             _complete(vh, nonzero, k_full, n)
 
@@ -357,7 +471,7 @@ def svd_gufunc(a, m, n, u, s, vh, k_full, want_uv, tol, max_sweeps, precondition
     """``svd_kernel`` over every row of the flat batch ``a`` (``(N, m*n)``)."""
     b = np.empty(m * n, dtype=a.dtype)
     q = np.empty(m * m, dtype=a.dtype)
-    d = np.empty(m, dtype=s.dtype)
+    d = np.empty(m, dtype=np.float64)
     order = np.empty(m, dtype=np.int64)
     perm = np.empty(n, dtype=np.int64)
     v = np.empty(m, dtype=a.dtype)

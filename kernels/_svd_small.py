@@ -4,14 +4,26 @@ The same algorithm as :mod:`._svd` (rotate pairs of rows until orthogonal; scale
 of two first) with the rows and the accumulated rotations as scalar locals, so a sweep is a
 few dozen register operations with no loops or memory traffic. The converged rows are then
 written to small work arrays and :func:`._svd.finish_kernel` sorts them and writes the
-outputs, exactly as for larger matrices. Status codes as in :mod:`._svd`.
+outputs, exactly as for larger matrices. Where a squared row norm falls below ``_svd.SAFE``
+(squares underflow), the 2x2 kernel takes that rotation from rescaled rows
+(``_svd.rotation_scaled``) and the 3x3 one hands the matrix to ``_svd.jacobi_kernel``, which
+does so. Status codes as in :mod:`._svd`.
 """
 import math
 
 import numpy as np
 from numba import njit
 
-from ._svd import fail_kernel, finish_kernel, rotation, scale_exponent
+from ._svd import (
+    SAFE,
+    fail_kernel,
+    finish_kernel,
+    jacobi_kernel,
+    rotation,
+    rotation_scaled,
+    scale_exponent,
+    wide,
+)
 from ._util import abs2
 
 
@@ -27,11 +39,27 @@ def _rot3(x0, x1, x2, y0, y1, y2, c, sp, sq):
 
 
 @njit(cache=True, nogil=True)
+def _sq2(x0, x1):
+    return abs2(wide(x0)) + abs2(wide(x1))
+
+
+@njit(cache=True, nogil=True)
+def _sq3(x0, x1, x2):
+    return abs2(wide(x0)) + abs2(wide(x1)) + abs2(wide(x2))
+
+
+@njit(cache=True, nogil=True)
+def _gram3(x0, x1, x2, y0, y1, y2):
+    return wide(x0) * np.conj(wide(y0)) + wide(x1) * np.conj(wide(y1)) + wide(x2) * np.conj(
+        wide(y2))
+
+
+@njit(cache=True, nogil=True)
 def svd2_gufunc(a, u, s, vh, want_uv, tol, max_sweeps, info):
     """SVD of every row of the flat ``(N, 4)`` batch ``a``; arguments as ``svd_gufunc``."""
     b = np.empty(4, dtype=a.dtype)
     q = np.empty(4, dtype=a.dtype)
-    d = np.empty(2, dtype=s.dtype)
+    d = np.empty(2, dtype=np.float64)
     order = np.empty(2, dtype=np.int64)
     perm = np.arange(2)
     z = a[0, 0] * 0
@@ -50,8 +78,13 @@ def svd2_gufunc(a, u, s, vh, want_uv, tol, max_sweeps, info):
         q0, q1, q2, q3 = z + 1, z, z, z + 1
         st = 2
         for _ in range(max_sweeps):
-            c, sp, sq, _ = rotation(abs2(b0) + abs2(b1), abs2(b2) + abs2(b3),
-                                  b0 * np.conj(b2) + b1 * np.conj(b3), tol)
+            n0, n1 = _sq2(b0, b1), _sq2(b2, b3)
+            if n0 >= SAFE and n1 >= SAFE:
+                c, sp, sq, _ = rotation(n0, n1, wide(b0) * np.conj(wide(b2))
+                                        + wide(b1) * np.conj(wide(b3)), tol)
+            else:
+                b[0], b[1], b[2], b[3] = b0, b1, b2, b3
+                c, sp, sq = rotation_scaled(b, 0, 2, 2, tol)
             if c == 2.0:
                 st = 0
                 break
@@ -69,7 +102,7 @@ def svd3_gufunc(a, u, s, vh, want_uv, tol, max_sweeps, info):
     """SVD of every row of the flat ``(N, 9)`` batch ``a``; arguments as ``svd_gufunc``."""
     b = np.empty(9, dtype=a.dtype)
     q = np.empty(9, dtype=a.dtype)
-    d = np.empty(3, dtype=s.dtype)
+    d = np.empty(3, dtype=np.float64)
     order = np.empty(3, dtype=np.int64)
     perm = np.arange(3)
     z = a[0, 0] * 0
@@ -89,30 +122,33 @@ def svd3_gufunc(a, u, s, vh, want_uv, tol, max_sweeps, info):
         b6, b7, b8 = x[6] * f * g, x[7] * f * g, x[8] * f * g
         q0, q1, q2, q3, q4, q5, q6, q7, q8 = z + 1, z, z, z, z + 1, z, z, z, z + 1
         st = 2
+        scaled = False
         for _ in range(max_sweeps):
-            n0 = abs2(b0) + abs2(b1) + abs2(b2)
-            n1 = abs2(b3) + abs2(b4) + abs2(b5)
-            n2 = abs2(b6) + abs2(b7) + abs2(b8)
+            n0 = _sq3(b0, b1, b2)
+            n1 = _sq3(b3, b4, b5)
+            n2 = _sq3(b6, b7, b8)
+            if min(n0, n1, n2) < SAFE:
+                # squares underflow: the array kernel, whose rotations rescale such rows
+                # (one check per sweep: a check per pair cost 12% of every 3x3 SVD)
+                scaled = True
+                break
             done = True
-            c, sp, sq, _ = rotation(n0, n1, b0 * np.conj(b3) + b1 * np.conj(b4)
-                                  + b2 * np.conj(b5), tol)
+            c, sp, sq, _ = rotation(n0, n1, _gram3(b0, b1, b2, b3, b4, b5), tol)
             if c != 2.0:
                 done = False
                 b0, b1, b2, b3, b4, b5 = _rot3(b0, b1, b2, b3, b4, b5, c, sp, sq)
                 if want_uv:
                     q0, q1, q2, q3, q4, q5 = _rot3(q0, q1, q2, q3, q4, q5, c, sp, sq)
-                n0 = abs2(b0) + abs2(b1) + abs2(b2)
-                n1 = abs2(b3) + abs2(b4) + abs2(b5)
-            c, sp, sq, _ = rotation(n0, n2, b0 * np.conj(b6) + b1 * np.conj(b7)
-                                  + b2 * np.conj(b8), tol)
+                n0 = _sq3(b0, b1, b2)
+                n1 = _sq3(b3, b4, b5)
+            c, sp, sq, _ = rotation(n0, n2, _gram3(b0, b1, b2, b6, b7, b8), tol)
             if c != 2.0:
                 done = False
                 b0, b1, b2, b6, b7, b8 = _rot3(b0, b1, b2, b6, b7, b8, c, sp, sq)
                 if want_uv:
                     q0, q1, q2, q6, q7, q8 = _rot3(q0, q1, q2, q6, q7, q8, c, sp, sq)
-                n2 = abs2(b6) + abs2(b7) + abs2(b8)
-            c, sp, sq, _ = rotation(n1, n2, b3 * np.conj(b6) + b4 * np.conj(b7)
-                                  + b5 * np.conj(b8), tol)
+                n2 = _sq3(b6, b7, b8)
+            c, sp, sq, _ = rotation(n1, n2, _gram3(b3, b4, b5, b6, b7, b8), tol)
             if c != 2.0:
                 done = False
                 b3, b4, b5, b6, b7, b8 = _rot3(b3, b4, b5, b6, b7, b8, c, sp, sq)
@@ -123,5 +159,7 @@ def svd3_gufunc(a, u, s, vh, want_uv, tol, max_sweeps, info):
                 break
         b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8] = b0, b1, b2, b3, b4, b5, b6, b7, b8
         q[0], q[1], q[2], q[3], q[4], q[5], q[6], q[7], q[8] = q0, q1, q2, q3, q4, q5, q6, q7, q8
+        if scaled:
+            st = 0 if jacobi_kernel(b, 3, 3, q, d, want_uv, tol, max_sweeps) > 0 else 2
         finish_kernel(b, q, d, order, perm, 3, 3, e, ui, s[i], vi, 3, want_uv)
         info[i] = st

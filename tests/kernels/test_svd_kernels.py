@@ -124,6 +124,44 @@ def test_kernel_relative_accuracy_graded():
         np.testing.assert_allclose(s, ref, rtol=200 * n * np.finfo(float).eps)
 
 
+@pytest.mark.parametrize("dtype", [np.float64, np.complex128, np.float32, np.complex64],
+                         ids=IDS.get)
+@pytest.mark.parametrize("n", [2, 3, 4, 7])
+def test_kernel_squares_underflow(dtype, n):
+    """Matrices graded so far that squared row norms and Gram entries underflow (double: rows
+    1e+-80 apart; single precision, whose Gram entries are summed in double: 1e+-8, where
+    entries stay normal numbers), and
+    [[1, 1], [0, 1e-160]]. The rotations used to stop early there (Vh orthonormal only to
+    0.1, small singular values off by 2e-3, or no convergence). Against 2000-bit mpmath:
+    row-graded matrices D B keep every singular value to a few ulps relative (Demmel &
+    Veselic), and graded rows and columns D1 B D2 LAPACK's absolute accuracy; U and Vh stay
+    orthonormal."""
+    mpmath = pytest.importorskip("mpmath")
+    rng = np.random.default_rng(n)
+    cplx = np.dtype(dtype).kind == "c"
+    g = 80 if np.finfo(dtype).eps < 1e-10 else 8
+    a = _rand(rng, (12, n, n), np.complex128 if cplx else np.float64)
+    a *= 10.0 ** rng.uniform(-g, g, (12, n, 1))
+    a[6:] *= 10.0 ** rng.uniform(-g, g, (6, 1, n))
+    two = np.zeros((n, n))
+    two[0, :2], two[1, 1] = 1, (1e-160 if g == 80 else 1e-20)
+    a = np.concatenate([a, two[None]]).astype(dtype)
+    u, s, vh, info = ksvd.svd(a, True, True)
+    assert not info.any()
+    eps = np.finfo(dtype).eps
+    for q in (_mH(u) @ u, vh @ _mH(vh)):
+        assert np.abs(q - np.eye(n)).max() <= 8 * n * eps
+    with mpmath.workprec(2000):
+        for i in range(len(a)):
+            m = mpmath.matrix(a[i].astype(_wide(dtype)).tolist())
+            ref = (mpmath.svd_c if cplx else mpmath.svd_r)(m, compute_uv=False)
+            ref = np.array(sorted((float(x) for x in ref), reverse=True))
+            if 6 <= i < 12:
+                assert np.abs(s[i] - ref).max() <= 8 * n * eps * ref[0], i
+            else:
+                np.testing.assert_allclose(s[i], ref, rtol=200 * n * eps, err_msg=str(i))
+
+
 @pytest.mark.parametrize("n", [2, 3, 5])
 def test_kernel_nonfinite(n):
     a = np.stack([np.eye(n)] * 3)
@@ -186,6 +224,27 @@ def test_linalg_norms_cond_rank_numba():
         np.testing.assert_array_equal(LA.matrix_rank(a), np.linalg.matrix_rank(a))
         c = LA.cond(a[[0, 1, 3]])
     np.testing.assert_allclose(c, np.linalg.cond(a[[0, 1, 3]]), rtol=1e-12)
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.complex128])
+def test_linalg_tiny_singular_value_numba(dtype):
+    """[[1, 1], [0, e]] with e = 1e-160 (the second singular value's square underflows), in a
+    stack that takes the kernels: s = (sqrt(2), e / sqrt(2)) to first order in e**2, so svd,
+    svdvals, cond and norm(ord=-2) are exact to rounding; Vh is orthonormal."""
+    e = 1e-160
+    a = np.zeros((64, 2, 2), dtype)
+    a[:, 0, :] = 1
+    a[:, 1, 1] = e
+    a[1::2] *= np.exp(0.5j) if np.dtype(dtype).kind == "c" else -1
+    want = np.array([np.sqrt(2), e / np.sqrt(2)])
+    with linalgx.backend("numba"):
+        u, s, vh = LA.svd(a)
+        np.testing.assert_allclose(s, np.broadcast_to(want, s.shape), rtol=4e-16)
+        np.testing.assert_allclose(LA.svdvals(a), s, rtol=4e-16)
+        np.testing.assert_allclose(LA.cond(a), 2 / e, rtol=4e-16)
+        np.testing.assert_allclose(LA.matrix_norm(a, ord=-2), e / np.sqrt(2), rtol=4e-16)
+    assert np.abs(vh @ _mH(vh) - np.eye(2)).max() <= 4e-16
+    np.testing.assert_allclose((u * s[:, None, :]) @ vh, a, rtol=0, atol=4e-16)
 
 
 def test_linalg_bad_input_numba():

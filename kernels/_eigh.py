@@ -411,8 +411,11 @@ def eigh(a, upper=False, compute_v=True):
     >>> w, info
     (array([1., 3.]), array(0, dtype=int32))
     """
-    from .api import _prepare, _square  # api re-exports this function
+    from .api import _prepare, _repeat, _repeated_axes, _square  # api re-exports eigh
     a, dtype, batch, n, count = _square(a)
+    cut = _repeated_axes(a) if count > 1 and n else None
+    if cut is not None:
+        return tuple(_repeat(batch, *eigh(*cut, upper, compute_v)))
     real = np.empty(0, dtype=dtype).real.dtype
     w = np.empty(batch + (n,), dtype=real)
     v = np.empty(a.shape, dtype=dtype) if compute_v else None

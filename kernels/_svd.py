@@ -503,10 +503,13 @@ def svd(a, compute_uv=True, full_matrices=True):
     holds NaN or inf (its outputs are NaN), 2 where Jacobi did not converge. Any layout and
     byte order in; ``a`` is never modified.
     """
-    from .api import _native, _prepare
+    from .api import _native, _prepare, _repeat, _repeated_axes
     a = np.asarray(a)
     if a.ndim < 2:
         raise ValueError(f"expected a (..., m, n) stack, got shape {a.shape}")
+    cut = _repeated_axes(a) if a.size else None
+    if cut is not None:
+        return tuple(_repeat(a.shape[:-2], *svd(*cut, compute_uv, full_matrices)))
     dtype = _native(a.dtype)
     real, eps = _REAL[dtype.char]
     batch = a.shape[:-2]

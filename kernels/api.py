@@ -66,6 +66,37 @@ def _prepare(a, dtype):
     return a
 
 
+def _repeated_axes(*arrays):
+    """The arrays cut to length 1 along every batch axis on which all of them repeat one
+    element (stride 0, as ``np.broadcast_to`` makes), or None when there is no such axis.
+
+    The kernels take C-contiguous stacks; converting a broadcast stack would write out every
+    repeat (``det(broadcast_to(eye(12), (10**8, 12, 12)))`` asked for 107 GiB, where NumPy's
+    gufunc loops over the zero stride). Each distinct matrix is computed once instead, and
+    `_repeat` writes the results out to the full batch shape.
+    """
+    first = arrays[0]
+    nb = first.ndim - 2
+    cut = [first.shape[i] > 1 and all(x.strides[i] == 0 for x in arrays) for i in range(nb)]
+    if not any(cut):
+        return None
+    idx = tuple(slice(0, 1) if c else slice(None) for c in cut)
+    return [x[idx] for x in arrays]
+
+
+def _repeat(batch, *results):
+    """Each result (of a cut stack, see `_repeated_axes`; None passes through) as a new
+    array of the full ``batch`` shape."""
+    out = []
+    for r in results:
+        if r is not None:
+            full = np.empty(batch + r.shape[len(batch):], dtype=r.dtype)
+            full[...] = r
+            r = full
+        out.append(r)
+    return out
+
+
 def _square(a, dtype=None):
     a = np.asarray(a)
     if a.ndim < 2 or a.shape[-1] != a.shape[-2]:
@@ -308,6 +339,9 @@ def inv(a):
             _settle("inv", (a,), out, info, dtype)
         return out, info
     a, dtype, batch, n, count = _square(a)
+    cut = _repeated_axes(a) if count > 1 and n else None
+    if cut is not None:
+        return tuple(_repeat(batch, *inv(*cut)))
     out = np.empty(a.shape, dtype=dtype)
     info = np.zeros(batch, dtype=np.int32)
     if count == 0 or n == 0:
@@ -351,6 +385,9 @@ def solve(a, b):
     a, dtype, batch, n, count = _square(a, dtype)
     if b.ndim != a.ndim or b.shape[:-1] != a.shape[:-1]:
         raise ValueError(f"solve: b of shape {b.shape} does not match a of shape {a.shape}")
+    cut = _repeated_axes(a, b) if count > 1 and n else None
+    if cut is not None:
+        return tuple(_repeat(batch, *solve(*cut)))
     k = b.shape[-1]
     x = np.empty(b.shape, dtype=dtype)
     info = np.zeros(batch, dtype=np.int32)
@@ -391,6 +428,9 @@ def det(a):
             _nonfinite_by_lapack("det", a.reshape(count, n * n), n, (out,), dtype)
         return out
     a, dtype, batch, n, count = _square(a)
+    cut = _repeated_axes(a) if count > 1 and n else None
+    if cut is not None:
+        return _repeat(batch, det(*cut))[0]
     out = np.empty(batch, dtype=dtype)
     if n == 0:
         out[...] = 1
@@ -451,6 +491,9 @@ def slogdet(a):
             _nonfinite_by_lapack("slogdet", a.reshape(count, n * n), n, (sign, logabs), dtype)
         return sign, logabs
     a, dtype, batch, n, count = _square(a)
+    cut = _repeated_axes(a) if count > 1 and n else None
+    if cut is not None:
+        return tuple(_repeat(batch, *slogdet(*cut)))
     real = np.empty(0, dtype=dtype).real.dtype
     sign = np.empty(batch, dtype=dtype)
     logabs = np.empty(batch, dtype=real)
@@ -491,6 +534,9 @@ def cholesky(a, upper=False):
                     nan_diagonal_fails=True)
         return out, info
     a, dtype, batch, n, count = _square(a)
+    cut = _repeated_axes(a) if count > 1 and n else None
+    if cut is not None:
+        return tuple(_repeat(batch, *cholesky(*cut, upper)))
     out = np.empty(a.shape, dtype=dtype)
     info = np.zeros(batch, dtype=np.int32)
     if count == 0 or n == 0:

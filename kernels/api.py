@@ -315,12 +315,17 @@ def _divide_1x1(num, af, out, info, dtype):
     """``out = num / af`` for a stack of 1x1 matrices ``af`` of shape ``(count, 1)``. A zero,
     subnormal, infinite or NaN element is left to `_settle` (``info = -1``): LAPACK takes
     the reciprocal of a subnormal pivot (inf where the quotient is finite) and NumPy's
-    gufunc gives NaN for some of these, so they get its answer, without warnings."""
+    gufunc gives NaN for some of these, so they get its answer, without warnings. So does
+    an element whose quotient is not finite (an overflow, or inf/NaN in ``num``): complex
+    LAPACK gives NaN + NaN j where ``np.divide`` gives inf, and NumPy's linalg does not
+    report the overflow."""
     d = af[:, 0]
-    mag = np.abs(d.real) + np.abs(d.imag) if dtype.kind == "c" else np.abs(d)
-    ok = (mag >= _sfmin(dtype)) & (mag < np.inf)
+    with np.errstate(all="ignore"):  # as numpy.linalg: no over/underflow is reported
+        mag = np.abs(d.real) + np.abs(d.imag) if dtype.kind == "c" else np.abs(d)
+        ok = (mag >= _sfmin(dtype)) & (mag < np.inf)
+        np.divide(num, af, out=out, where=ok[:, None])
+    ok &= np.isfinite(out).all(axis=1)
     info[:] = np.where(ok, 0, -1)
-    np.divide(num, af, out=out, where=ok[:, None])
 
 
 def inv(a):

@@ -98,6 +98,28 @@ def test_solve_nan_propagates_per_element(backend):
     assert np.isnan(got[1]).any()
 
 
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("dtype", [np.float64, np.complex128])
+def test_solve_and_inv_1x1_overflow_inf_nan_as_numpy(backend, dtype):
+    """1x1 stacks (a division on the numba path) where the quotient overflows, or b or a
+    holds inf or NaN: NumPy's values (complex LAPACK gives NaN + NaN j where a plain
+    division gives inf) and no warning (NumPy's linalg ignores overflow)."""
+    vals = [1e-300, 0.3, 7.0, 1e300, 1.7e308, np.inf, -np.inf, np.nan]
+    if np.dtype(dtype).kind == "c":
+        vals = [complex(x, y) for x in vals for y in (0.0, 0.3, 1.7e308, np.inf, np.nan)]
+    a, b = np.meshgrid(np.array(vals, dtype), np.array([0.0] + vals, dtype))
+    a, b = a.reshape(-1, 1, 1), b.reshape(-1, 1, 1)
+    with np.errstate(all="ignore"):
+        want_x, want_inv = np.linalg.solve(a, b), np.linalg.inv(a)
+    with linalgx.backend(backend), np.errstate(all="raise"):
+        x, ai = LA.solve(a, b), LA.inv(a)
+    fin = np.isfinite(want_x)
+    np.testing.assert_array_equal(np.isfinite(x), fin)
+    np.testing.assert_array_equal(x[~fin], want_x[~fin])
+    np.testing.assert_allclose(x[fin], want_x[fin], rtol=4e-16, atol=1e-320)
+    np.testing.assert_allclose(ai, want_inv, rtol=4e-16, atol=0)
+
+
 def test_solve_subclass_and_dtypes():
     a = np.matrix([[2.0, 1.0], [1.0, 3.0]])
     b = np.matrix([[1.0], [2.0]])

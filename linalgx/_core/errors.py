@@ -3,9 +3,28 @@
 ``LinAlgError`` *is* ``numpy.linalg.LinAlgError`` so existing ``except`` clauses keep
 working. The subclasses carry which batch element failed and the kernel's status code.
 """
+import os
+import sys
+import warnings
+
 from numpy.linalg import LinAlgError
 
-__all__ = ["LinAlgError", "SingularMatrixError", "NotPositiveDefiniteError", "ConvergenceError"]
+__all__ = ["LinAlgError", "SingularMatrixError", "NotPositiveDefiniteError", "ConvergenceError",
+           "warn"]
+
+_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
+
+
+def warn(message, category):
+    """``warnings.warn`` attributed to the first caller outside linalgx (NumPy's warnings
+    point at the user's line): the call depth inside linalgx varies with the route a call
+    takes (dispatcher, NEP 18 wrapper, autodiff), so no fixed ``stacklevel`` fits."""
+    level = 2  # warnings.warn counts warn() itself as 1
+    frame = sys._getframe(1)
+    while frame is not None and frame.f_code.co_filename.startswith(_PACKAGE):
+        frame = frame.f_back
+        level += 1
+    warnings.warn(message, category, stacklevel=level)
 
 
 class _BatchedLinAlgError(LinAlgError):

@@ -27,6 +27,9 @@ Helper routines: fftfreq, rfftfreq, fftshift, ifftshift.
 Threads: set_workers, get_workers, workers (SciPy's ``workers=`` is not on the transforms,
 whose signatures are NumPy's).
 
+A call with a duck array (a type overriding ``__array_function__``, NEP 18) goes where
+``numpy.fft``'s would: to that type's implementation, through NumPy's function.
+
 Examples
 --------
 >>> import numpy as np
@@ -35,11 +38,20 @@ Examples
 >>> np.allclose(F.ifft(F.fft(x)), x)
 True
 """
+from .._core.overrides import deferring as _deferring
 from ._basic import fft, hfft, ifft, ihfft, irfft, rfft
 from ._config import get_workers, set_workers, workers
 from ._helper import fftfreq, fftshift, ifftshift, rfftfreq
 from ._hermitian import hfft2, hfftn, ihfft2, ihfftn
 from ._nd import fft2, fftn, ifft2, ifftn, irfft2, irfftn, rfft2, rfftn
+
+# NEP 18: a call with a duck array goes to NumPy's function, which hands it to that type
+fft, ifft, rfft, irfft, hfft, ihfft, rfftn, irfftn, rfft2, irfft2, fft2, ifft2, fftn, ifftn = (
+    _deferring(f, "numpy.fft._pocketfft", f.__name__) for f in (
+        fft, ifft, rfft, irfft, hfft, ihfft, rfftn, irfftn, rfft2, irfft2, fft2, ifft2, fftn,
+        ifftn))
+fftshift, ifftshift = (_deferring(f, "numpy.fft._helper", f.__name__)
+                       for f in (fftshift, ifftshift))
 
 # numpy.fft.__all__'s order, then the torch.fft extras, then the thread controls
 __all__ = ["fft", "ifft", "rfft", "irfft", "hfft", "ihfft", "rfftn", "irfftn", "rfft2",

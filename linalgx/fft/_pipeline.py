@@ -7,7 +7,6 @@ consecutive steps over distinct axes into single multi-axis calls of the ops in 
 runs them. Validation reads only ``shape``, ``ndim`` and ``dtype``, so autodiff Boxes pass.
 """
 import operator
-import warnings
 
 import numpy as np
 from numpy.exceptions import AxisError
@@ -15,6 +14,7 @@ from numpy.lib.array_utils import normalize_axis_index
 
 from .._core.box import Box
 from .._core.dispatch import _is_cupy
+from .._core.errors import warn
 from . import _ops
 from ._messages import MESSAGES
 
@@ -89,14 +89,14 @@ def cook_nd_args(a, s=None, axes=None, invreal=False):
     s = list(s)
     if axes is None:
         if not shapeless:
-            warnings.warn(MESSAGES["s_without_axes"], DeprecationWarning, stacklevel=3)
+            warn(MESSAGES["s_without_axes"], DeprecationWarning)
         axes = list(range(-len(s), 0))
     if len(s) != len(axes):
         raise ValueError(MESSAGES["s_axes"])
     if invreal and shapeless:
         s[-1] = (a.shape[axes[-1]] - 1) * 2
     if None in s:
-        warnings.warn(MESSAGES["s_none"], DeprecationWarning, stacklevel=3)
+        warn(MESSAGES["s_none"], DeprecationWarning)
     s = [a.shape[ax] if n == -1 else n for n, ax in zip(s, axes)]
     return s, axes
 

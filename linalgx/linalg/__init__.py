@@ -11,6 +11,9 @@ arrays) with forward- and reverse-mode derivative rules.
 The op modules load on first use (``LA.inv`` imports only what ``inv`` needs), so that
 ``import linalgx.linalg as LA`` followed by one small call costs about what NumPy does.
 
+A call with a duck array (a type overriding ``__array_function__``, NEP 18) goes where
+``numpy.linalg``'s would: to that type's implementation, through NumPy's function.
+
 Examples
 --------
 >>> import numpy as np
@@ -20,6 +23,10 @@ Examples
 True
 """
 import importlib as _importlib
+
+from numpy.linalg import __all__ as _NUMPY_NAMES
+
+from .._core.overrides import deferring as _deferring
 
 # name -> the module that defines it, in numpy.linalg.__all__'s order, then the extras
 _WHERE = {
@@ -48,6 +55,8 @@ def __getattr__(name):
     module = _importlib.import_module(where if where.startswith("._") else "." + where,
                                      "linalgx" if where.startswith("._") else __name__)
     value = getattr(module, name)
+    if name in _NUMPY_NAMES and not isinstance(value, type):  # NEP 18, as NumPy's function
+        value = _deferring(value, "numpy.linalg._linalg", name, sequences=name == "multi_dot")
     globals()[name] = value  # later lookups skip this function
     return value
 

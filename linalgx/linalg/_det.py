@@ -1,11 +1,11 @@
 """det and slogdet."""
-import warnings
 
 import numpy as np
 
 from .._core import routing
 from .._core import validate as v
 from .._core.box import Box
+from .._core.errors import warn
 from .._core.lapack import umath_linalg
 from .._core.op import Op
 from .._core.results import SlogdetResult
@@ -60,7 +60,7 @@ def _report_fp(kind):
     mode = np.geterr()["over" if kind == "overflow" else kind]
     msg = f"{kind} value encountered in det" if kind == "invalid" else f"{kind} encountered in det"
     if mode == "warn":
-        warnings.warn(msg, RuntimeWarning, stacklevel=4)
+        warn(msg, RuntimeWarning)
     elif mode == "raise":
         raise FloatingPointError(msg)
     elif mode == "call":

@@ -1,9 +1,9 @@
 """qr and householder_product."""
-import warnings
 
 import numpy as np
 
 from .._core import validate as v
+from .._core.errors import warn
 from .._core.lapack import gufunc, umath_linalg
 from .._core.op import Op
 from .._core.results import QRResult
@@ -313,10 +313,10 @@ def qr(a, mode='reduced'):
     """
     if mode not in ('reduced', 'complete', 'r', 'raw'):
         if mode in ('f', 'full'):
-            warnings.warn(v.MESSAGES["qr_full"], DeprecationWarning, stacklevel=2)
+            warn(v.MESSAGES["qr_full"], DeprecationWarning)
             mode = 'reduced'
         elif mode in ('e', 'economic'):
-            warnings.warn(v.MESSAGES["qr_economic"], DeprecationWarning, stacklevel=2)
+            warn(v.MESSAGES["qr_economic"], DeprecationWarning)
             mode = 'economic'
         else:
             raise ValueError(v.MESSAGES["qr_mode"] % (mode,))

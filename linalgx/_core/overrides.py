@@ -76,15 +76,13 @@ def deferring(fn, numpy_module, name, sequences=False):
            "fn": fn, "numpy_fn": numpy_fn, "call_numpy": _call_numpy,
            "params": tuple(sig.parameters.values())}
     params, call, checks = [], [], []
-    star = slash = False
+    prev = None
     for i, p in enumerate(sig.parameters.values()):
-        if p.kind is not P.POSITIONAL_ONLY and i and not slash and sig.parameters[
-                list(sig.parameters)[i - 1]].kind is P.POSITIONAL_ONLY:
+        if prev is P.POSITIONAL_ONLY and p.kind is not P.POSITIONAL_ONLY:
             params.append("/")
-            slash = True
-        if p.kind is P.KEYWORD_ONLY and not star:
+        if p.kind is P.KEYWORD_ONLY and prev is not P.KEYWORD_ONLY:
             params.append("*")
-            star = True
+        prev = p.kind
         if p.default is P.empty:
             params.append(p.name)
         else:
@@ -98,8 +96,7 @@ def deferring(fn, numpy_module, name, sequences=False):
         elif p.default is None:
             checks.append(f"{p.name} is not None and type({p.name}) is not ndarray "
                           f"and overrides({p.name})")
-    if not slash and params and all(p.kind is P.POSITIONAL_ONLY
-                                    for p in sig.parameters.values()):
+    if prev is P.POSITIONAL_ONLY:
         params.append("/")
     args = ", ".join(call)
     values = ", ".join(sig.parameters) + ("," if len(sig.parameters) == 1 else "")

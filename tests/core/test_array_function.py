@@ -103,3 +103,15 @@ def test_warnings_point_at_the_caller(call):
         warnings.simplefilter("always")
         call()
     assert w and all(x.filename == __file__ for x in w), [(x.filename, x.lineno) for x in w]
+
+
+def test_wrappers_have_numpys_signatures():
+    """The deferring wrapper is written out with the function's own signature (not
+    ``*args, **kwargs``): positional-only and keyword-only markers and defaults included."""
+    import inspect
+    for mod, ours in ((np.linalg, LA), (np.fft, F)):
+        for name in mod.__all__:
+            if name == "LinAlgError":
+                continue
+            got = inspect.signature(getattr(ours, name), follow_wrapped=False)
+            assert str(got) == str(inspect.signature(getattr(mod, name))), name

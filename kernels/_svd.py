@@ -84,17 +84,21 @@ def rotation(alpha, beta, gamma, tol):
     g = abs(gamma)
     if g == 0 or not g > tol * math.sqrt(alpha) * math.sqrt(beta):
         return 2.0, gamma * 0, gamma * 0, 0.0
-    zeta = (beta - alpha) / (2.0 * g)
-    if abs(zeta) > 1e150:
-        t = 0.5 / zeta
-    else:
-        t = 1.0 / (abs(zeta) + math.sqrt(1.0 + zeta * zeta))
-        if zeta < 0:
-            t = -t
+    t = _tangent((beta - alpha) / (2.0 * g))
     c = 1.0 / math.sqrt(1.0 + t * t)
     s = c * t
     ph = gamma / g
     return c, s * ph, s * np.conj(ph), t * g
+
+
+@njit(cache=True, nogil=True)
+def _tangent(zeta):
+    """Rutishauser's ``t = sign(zeta) / (|zeta| + sqrt(1 + zeta**2))``, the tangent of the
+    smaller rotation angle (``1 / (2 zeta)`` where ``zeta**2`` would overflow)."""
+    if abs(zeta) > 1e150:
+        return 0.5 / zeta
+    t = 1.0 / (abs(zeta) + math.sqrt(1.0 + zeta * zeta))
+    return -t if zeta < 0 else t
 
 
 @njit(cache=True, nogil=True)
@@ -139,13 +143,7 @@ def rotation_scaled(b, io, jo, n, tol):
     d = ej - ei
     if abs(d) <= 500:
         r = math.ldexp(1.0, d)
-        zeta = (beta * r - alpha / r) / (2.0 * g)
-        if abs(zeta) > 1e150:
-            t = 0.5 / zeta
-        else:
-            t = 1.0 / (abs(zeta) + math.sqrt(1.0 + zeta * zeta))
-            if zeta < 0:
-                t = -t
+        t = _tangent((beta * r - alpha / r) / (2.0 * g))
     elif d < 0:  # |zeta| > 1e148: t = 1 / (2 zeta), without forming zeta
         r = math.ldexp(1.0, d)
         t = g * r / (beta * r * r - alpha)

@@ -33,20 +33,32 @@ def _sequence_overrides(x):
     return type(x) in (list, tuple) and any(_overrides(e) for e in x)
 
 
+class _NotGiven:
+    """The wrapper's default for every parameter that has one: which arguments the caller
+    gave is what a duck array's ``__array_function__`` receives."""
+
+    def __repr__(self):
+        return "<not given>"
+
+
+_NOT_GIVEN = _NotGiven()
+
+
 def _call_numpy(numpy_fn, params, values):
-    """``numpy_fn`` called with the arguments of a call to the wrapper: ``values`` of the
-    ``params`` (inspect.Parameter) in order, leaving out those that are their default, so
-    that the duck's ``__array_function__`` sees the arguments as the user wrote them (as
-    NumPy forwards them), not linalgx's defaults written out."""
+    """``numpy_fn`` called with the arguments the caller gave to the wrapper (``values`` of
+    the ``params``, `_NOT_GIVEN` where not given): required ones positionally, the others
+    by keyword (positional-only ones positionally), so that the duck's
+    ``__array_function__`` gets what NumPy would pass it, up to whether an option was
+    written by position or by keyword."""
     P = inspect.Parameter
-    last = max((i for i, (p, v) in enumerate(zip(params, values))
-                if p.kind is P.POSITIONAL_ONLY and v is not p.default), default=-1)
     args, kwargs = [], {}
-    for i, (p, v) in enumerate(zip(params, values)):
-        if i <= last or p.kind is not P.KEYWORD_ONLY and v is not p.default and not kwargs \
-                and len(args) == i:
+    for p, v in zip(params, values):
+        if v is _NOT_GIVEN:
+            continue
+        if p.kind is P.POSITIONAL_ONLY or p.kind is P.POSITIONAL_OR_KEYWORD and (
+                p.default is P.empty):
             args.append(v)
-        elif v is not p.default:
+        else:
             kwargs[p.name] = v
     return numpy_fn(*args, **kwargs)
 
@@ -56,14 +68,16 @@ def deferring(fn, numpy_module, name, sequences=False):
     ``numpy_module`` (a module NumPy defines them in, e.g. ``"numpy.linalg._linalg"``, not
     the public namespace, which linalgx's conformance runner patches).
 
-    The wrapper has ``fn``'s own signature (written out and compiled here: a generic
+    The wrapper has ``fn``'s own parameters (written out and compiled here: a generic
     ``*args, **kwargs`` wrapper cost 0.2 us of a 2.6 us ``det`` of ten 2x2 matrices, this
-    one 0.05 us) and looks at the parameters that can hold arrays: those without a default
-    or whose default is None (an ndarray costs one type check, None one identity test).
-    Looking at more parameters than NumPy's dispatcher does changes nothing: NumPy's own
-    function then decides, as it would have. ``sequences``: the items of the first
-    argument are arrays (``multi_dot``); elsewhere a list is array data, and NumPy does not
-    look inside it either.
+    one 0.05 us, plus about 0.015 us per parameter with a default) with a "not given"
+    default, so that a deferred call passes on only the arguments the caller gave. It looks
+    at the parameters that can hold arrays: those without a default or whose default is
+    None (an ndarray costs one type check, None one identity test). Looking at more
+    parameters than NumPy's dispatcher does changes nothing: NumPy's own function then
+    decides, as it would have. ``sequences``: the items of the first argument are arrays
+    (``multi_dot``); elsewhere a list is array data, and NumPy does not look inside it
+    either. ``inspect.signature`` of the wrapper is ``fn``'s.
     """
     numpy_fn = getattr(importlib.import_module(numpy_module), name)
     if not hasattr(numpy_fn, "_implementation"):  # NumPy does not dispatch it (fftfreq)
@@ -74,7 +88,7 @@ def deferring(fn, numpy_module, name, sequences=False):
         raise TypeError(f"deferring: {name} needs named parameters, got {sig}")
     env = {"ndarray": _NDARRAY, "overrides": _overrides, "sequence": _sequence_overrides,
            "fn": fn, "numpy_fn": numpy_fn, "call_numpy": _call_numpy,
-           "params": tuple(sig.parameters.values())}
+           "params": tuple(sig.parameters.values()), "U": _NOT_GIVEN}
     params, call, checks = [], [], []
     prev = None
     for i, p in enumerate(sig.parameters.values()):
@@ -83,19 +97,21 @@ def deferring(fn, numpy_module, name, sequences=False):
         if p.kind is P.KEYWORD_ONLY and prev is not P.KEYWORD_ONLY:
             params.append("*")
         prev = p.kind
+        value = p.name
         if p.default is P.empty:
             params.append(p.name)
         else:
             env[f"_d{i}"] = p.default
-            params.append(f"{p.name}=_d{i}")
-        call.append(f"{p.name}={p.name}" if p.kind is P.KEYWORD_ONLY else p.name)
+            params.append(f"{p.name}=U")
+            value = f"(_d{i} if {p.name} is U else {p.name})"
+        call.append(f"{p.name}={value}" if p.kind is P.KEYWORD_ONLY else value)
         if sequences and i == 0:
             checks.append(f"sequence({p.name})")
         elif p.default is P.empty:
             checks.append(f"type({p.name}) is not ndarray and overrides({p.name})")
         elif p.default is None:
-            checks.append(f"{p.name} is not None and type({p.name}) is not ndarray "
-                          f"and overrides({p.name})")
+            checks.append(f"{p.name} is not U and {p.name} is not None and type({p.name}) "
+                          f"is not ndarray and overrides({p.name})")
     if prev is P.POSITIONAL_ONLY:
         params.append("/")
     args = ", ".join(call)
@@ -108,5 +124,6 @@ def deferring(fn, numpy_module, name, sequences=False):
     exec(compile(src, os.path.join(os.path.dirname(__file__), f"<deferring {name}>"), "exec"),
          env)
     defers = functools.update_wrapper(env[name], fn)
+    defers.__signature__ = sig
     defers.__numpy_function__ = numpy_fn
     return defers

@@ -76,6 +76,11 @@ def getrf_info(a, candidates):
     NumPy's gufuncs report a failure for a whole call, not per element; the elements they
     NaN-filled are refactored here one by one to tell a zero pivot (``info = i > 0``:
     ``U[i-1, i-1] == 0``) from NaN propagated from the input (``info = 0``).
+
+    SciPy's getrf is another OpenBLAS build, whose rounding can leave a pivot of 1e-16 where
+    NumPy's met an exact zero. A finite element NumPy NaN-filled has failed all the same:
+    it gets the order of the pivot that is smallest against the column of U above it (the
+    kernels' negligible-pivot measure), never ``info = 0`` with a NaN result.
     """
     from scipy.linalg import lapack
     info = np.zeros(candidates.shape, dtype=np.int32)
@@ -85,8 +90,14 @@ def getrf_info(a, candidates):
         a = np.broadcast_to(a, candidates.shape + a.shape[-2:])
         flat = info.reshape(-1)
         for i in idx:
-            k = np.unravel_index(i, candidates.shape)
-            flat[i] = max(getrf(a[k])[2], 0)
+            m = a[np.unravel_index(i, candidates.shape)]
+            lu, _, code = getrf(m)
+            if code <= 0 and m.size and np.isfinite(m).all():
+                u = np.abs(np.triu(lu))
+                with np.errstate(divide="ignore", invalid="ignore"):
+                    rel = np.diagonal(u) / u.sum(axis=0)
+                code = int(np.argmin(np.where(np.isnan(rel), 0, rel))) + 1
+            flat[i] = max(code, 0)
     return info
 
 

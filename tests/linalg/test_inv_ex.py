@@ -49,3 +49,35 @@ def test_inv_ex_empty_and_validation():
         LA.inv_ex(np.ones((2, 3)))
     with pytest.raises(TypeError, match="Cannot cast ufunc 'inv' input"):
         LA.inv_ex(np.eye(2, dtype=object))
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_ex_fails_wherever_numpy_fails(backend):
+    """Matrices with a repeated row, one at a time and stacked: wherever NumPy's inv raises,
+    inv_ex and solve_ex report info > 0 (and check_errors=True raises), also where SciPy's
+    getrf (another LAPACK build, which the lapack backend asks for the pivot) rounds the
+    zero pivot to 1e-16; wherever NumPy succeeds, info == 0."""
+    rng = np.random.default_rng(12)
+    for n in (3, 4, 5, 6):  # the last: SciPy's getrf ends on |U[5,5]| = 1.1e-16, NumPy's on 0
+        x = rng.standard_normal((n, n))
+        x[-1] = x[0]
+    mats = [x]
+    for _ in range(150):
+        n = int(rng.integers(3, 7))
+        x = rng.standard_normal((n, n))
+        x[-1] = x[int(rng.integers(0, n - 1))] * rng.choice([1.0, 2.0, 0.5, 3.0])
+        mats.append(x)
+    for x in mats:
+        try:
+            np.linalg.inv(x)
+            fails = False
+        except LinAlgError:
+            fails = True
+        b = np.ones((x.shape[0], 1))
+        with linalgx.backend(backend):
+            for inv_info in (LA.inv_ex(x)[1], LA.solve_ex(x, b)[1],
+                             LA.inv_ex(np.stack([x] * 20))[1][7]):
+                assert (inv_info > 0) == fails, x
+            if fails:
+                with pytest.raises(LinAlgError):
+                    LA.inv_ex(x, check_errors=True)

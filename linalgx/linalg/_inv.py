@@ -70,7 +70,7 @@ def failed_elements(out, batch_shape):
     return np.isnan(out.reshape(batch_shape + (core_size,))).all(axis=-1)
 
 
-def getrf_info(a, candidates):
+def getrf_info(a, candidates, nan_filled=True):
     """LAPACK getrf's status per batch element, computed only where ``candidates`` is set.
 
     NumPy's gufuncs report a failure for a whole call, not per element; the elements they
@@ -78,9 +78,10 @@ def getrf_info(a, candidates):
     ``U[i-1, i-1] == 0``) from NaN propagated from the input (``info = 0``).
 
     SciPy's getrf is another OpenBLAS build, whose rounding can leave a pivot of 1e-16 where
-    NumPy's met an exact zero. A finite element NumPy NaN-filled has failed all the same:
-    it gets the order of the pivot that is smallest against the column of U above it (the
-    kernels' negligible-pivot measure), never ``info = 0`` with a NaN result.
+    NumPy's met an exact zero. A finite element NumPy NaN-filled (``nan_filled``: the
+    candidates are such elements, not merely unknown ones) has failed all the same: it gets
+    the order of the pivot that is smallest against the column of U above it (the kernels'
+    negligible-pivot measure), never ``info = 0`` with a NaN result.
     """
     from scipy.linalg import lapack
     info = np.zeros(candidates.shape, dtype=np.int32)
@@ -92,7 +93,7 @@ def getrf_info(a, candidates):
         for i in idx:
             m = a[np.unravel_index(i, candidates.shape)]
             lu, _, code = getrf(m)
-            if code <= 0 and m.size and np.isfinite(m).all():
+            if code <= 0 and nan_filled and m.size and np.isfinite(m).all():
                 u = np.abs(np.triu(lu))
                 with np.errstate(divide="ignore", invalid="ignore"):
                     rel = np.diagonal(u) / u.sum(axis=0)

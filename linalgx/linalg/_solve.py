@@ -74,10 +74,8 @@ def _solve_ex_lapack(a, b):
     if x is None:
         x = quiet(umath_linalg.solve, a, b, signature=sig)
     if x.size == 0 and a.shape[-1] > 0:  # no right-hand side: nothing was NaN-filled
-        candidates = np.ones(batch, dtype=bool)
-    else:
-        candidates = failed_elements(x, batch)
-    return x, getrf_info(a, candidates)
+        return x, getrf_info(a, np.ones(batch, dtype=bool), nan_filled=False)
+    return x, getrf_info(a, failed_elements(x, batch))
 
 
 @_solve_ex.impl("numba")

@@ -425,9 +425,10 @@ def _solve_soa(n):
 
 
 def _det_pass(n, slog):
-    """The closed-form det pass over a ``(count, n*n)`` stack: for n = 3, 4 LANES at a time
-    (the trailing ``count % LANES`` by the scalar kernel); for n = 2 a plain loop in blocks
-    of LANES, which LLVM vectorises as it stands (transposing into lanes doubled its time).
+    """The closed-form det pass over a ``(count, n*n)`` stack, LANES at a time (the trailing
+    ``count % LANES`` by the scalar kernel): for n = 3, 4 transposed into lanes; for n = 2 a
+    loop of LANES over the matrices as they are, which LLVM vectorises (transposing doubled
+    its time; a block loop with a variable trip count cost 20-40%).
     It lists the blocks holding a marked element, so that the caller's redo looks at those
     only (a scan of every result cost 5-10% of a 200,000 x 3x3 det)."""
     ind = " " * 4
@@ -449,25 +450,25 @@ def _det_pass(n, slog):
 
     lines = [JIT, f"def {name}({args}):", f'    """{doc}."""',
              "    nb = 0", "    count = a.shape[0]"]
+    lines.append("    full = count - count % LANES")
     if n == 2:
-        lines += ["    for b0 in range(0, count, LANES):",
+        lines += ["    for b0 in range(0, full, LANES):",
                   ind * 2 + "r = 0",
-                  ind * 2 + "for b in range(b0, min(b0 + LANES, count)):",
-                  ind * 3 + f"d, bound, under = _small.det{n}_kernel(a[b])"]
-        lines += [ind * 3 + line for line in store("b")]
-        lines += [ind * 2 + "blocks[nb] = b0", ind * 2 + "nb += r > 0", "    return nb"]
-        return lines
-    lines += ["    full = count - count % LANES",
-              f"    x = np.empty(({n * n}, LANES), dtype=a.dtype)",
-              "    for b0 in range(0, full, LANES):",
-              ind * 2 + "for l in range(LANES):",
-              ind * 3 + "e = a[b0 + l]"]
-    lines += [ind * 3 + f"x[{k}, l] = e[{k}]" for k in range(n * n)]
-    lines += [ind * 2 + "r = 0", ind * 2 + "for l in range(uint64(LANES)):"]
-    lines += [ind * 3 + line for line in _det_lines(n, lambda k: f"x[{k}, l]")]
-    lines += [ind * 3 + line for line in store("b0 + l")]
-    lines += [ind * 2 + "blocks[nb] = b0", ind * 2 + "nb += r > 0",
-              "    r = 0",
+                  ind * 2 + "for l in range(uint64(LANES)):",
+                  ind * 3 + f"d, bound, under = _small.det{n}_kernel(a[b0 + l])"]
+        lines += [ind * 3 + line for line in store("b0 + l")]
+        lines += [ind * 2 + "blocks[nb] = b0", ind * 2 + "nb += r > 0"]
+    else:
+        lines += [f"    x = np.empty(({n * n}, LANES), dtype=a.dtype)",
+                  "    for b0 in range(0, full, LANES):",
+                  ind * 2 + "for l in range(LANES):",
+                  ind * 3 + "e = a[b0 + l]"]
+        lines += [ind * 3 + f"x[{k}, l] = e[{k}]" for k in range(n * n)]
+        lines += [ind * 2 + "r = 0", ind * 2 + "for l in range(uint64(LANES)):"]
+        lines += [ind * 3 + line for line in _det_lines(n, lambda k: f"x[{k}, l]")]
+        lines += [ind * 3 + line for line in store("b0 + l")]
+        lines += [ind * 2 + "blocks[nb] = b0", ind * 2 + "nb += r > 0"]
+    lines += ["    r = 0",
               "    for b in range(full, count):",
               ind * 2 + f"d, bound, under = _small.det{n}_kernel(a[b])"]
     lines += [ind * 2 + line for line in store("b")]

@@ -905,15 +905,24 @@ def det2_pass(a, out, rtol, utol, blocks):
     last may be shorter) that holds a marked one; returns ``nb``."""
     nb = 0
     count = a.shape[0]
-    for b0 in range(0, count, LANES):
+    full = count - count % LANES
+    for b0 in range(0, full, LANES):
         r = 0
-        for b in range(b0, min(b0 + LANES, count)):
-            d, bound, under = _small.det2_kernel(a[b])
+        for l in range(uint64(LANES)):
+            d, bound, under = _small.det2_kernel(a[b0 + l])
             u = untrusted(d, bound, under, rtol, utol)
-            out[b] = np.nan if u else d
+            out[b0 + l] = np.nan if u else d
             r += u
         blocks[nb] = b0
         nb += r > 0
+    r = 0
+    for b in range(full, count):
+        d, bound, under = _small.det2_kernel(a[b])
+        u = untrusted(d, bound, under, rtol, utol)
+        out[b] = np.nan if u else d
+        r += u
+    blocks[nb] = full
+    nb += r > 0
     return nb
 
 
@@ -1065,13 +1074,20 @@ def slogdet2_pass(a, sign, logabs, lo, hi, rtol, utol, blocks):
     last may be shorter) that holds a marked one; returns ``nb``."""
     nb = 0
     count = a.shape[0]
-    for b0 in range(0, count, LANES):
+    full = count - count % LANES
+    for b0 in range(0, full, LANES):
         r = 0
-        for b in range(b0, min(b0 + LANES, count)):
-            d, bound, under = _small.det2_kernel(a[b])
-            r += slog_store(d, bound, under, sign, logabs, b, lo, hi, rtol, utol)
+        for l in range(uint64(LANES)):
+            d, bound, under = _small.det2_kernel(a[b0 + l])
+            r += slog_store(d, bound, under, sign, logabs, b0 + l, lo, hi, rtol, utol)
         blocks[nb] = b0
         nb += r > 0
+    r = 0
+    for b in range(full, count):
+        d, bound, under = _small.det2_kernel(a[b])
+        r += slog_store(d, bound, under, sign, logabs, b, lo, hi, rtol, utol)
+    blocks[nb] = full
+    nb += r > 0
     return nb
 
 

@@ -30,6 +30,7 @@ from numba import njit
 
 from . import _soa
 from ._lu import det_lu_kernel, slogdet_lu_kernel
+from ._util import tiny_of
 from ._vmath import vlog
 
 # A closed-form det stands where it is above ACCURATE times its bound (for 2x2 too: ad - bc
@@ -44,10 +45,10 @@ ACCURATE = 2.0 ** -10
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def det_gufunc(a, n, out, tiny, rtol):
+def det_gufunc(a, n, out, rtol):
     """``out[b] = det(a[b])`` for the flattened ``(N, n*n)`` stack ``a``; NaN for an
-    element the caller must have LAPACK redo (see the module docstring). ``tiny`` is the
-    dtype's smallest normal, ``rtol`` the negligible-pivot threshold."""
+    element the caller must have LAPACK redo (see the module docstring). ``rtol`` is the
+    negligible-pivot threshold."""
     w = np.empty(n * n, dtype=a.dtype)
     piv = np.empty(n, dtype=np.intp)
     if n > 4:
@@ -58,7 +59,7 @@ def det_gufunc(a, n, out, tiny, rtol):
         out[:] = a[:, 0]
         return
     # One branch-free pass, then LU for the elements it marked (NaN), in the blocks it lists.
-    utol = 32 * tiny
+    utol = 32 * tiny_of(a)
     count = a.shape[0]
     blocks = np.empty(count // _soa.LANES + 1, dtype=np.intp)
     if n == 2:

@@ -30,10 +30,10 @@ def _count_nonzero(info):
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def det_stack(a, n, out, tiny, rtol):
+def det_stack(a, n, out, rtol):
     """``out = det(a)`` for the ``(count, n, n)`` stack; returns how many were marked."""
     count = a.shape[0]
-    _det.det_gufunc(a.reshape(count, n * n), n, out, tiny, rtol)
+    _det.det_gufunc(a.reshape(count, n * n), n, out, rtol)
     return _det.count_nonfinite(out)
 
 
@@ -135,8 +135,8 @@ def _build(N):
     jit = njit(cache=True, nogil=True, error_model="numpy")
 
     @jit
-    def det_stack_n(a, n, out, tiny, rtol):
-        return det_stack(a, N, out, tiny, rtol)
+    def det_stack_n(a, n, out, rtol):
+        return det_stack(a, N, out, rtol)
 
     @jit
     def slogdet_stack_n(a, n, sign, logabs, tiny, rtol):
@@ -155,8 +155,8 @@ def _build(N):
         return cholesky_stack(a, N, out, info, upper, rtol)
 
     @jit
-    def det_gufunc_n(a, n, out, tiny, rtol):
-        _det.det_gufunc(a, N, out, tiny, rtol)
+    def det_gufunc_n(a, n, out, rtol):
+        _det.det_gufunc(a, N, out, rtol)
 
     @jit
     def slogdet_gufunc_n(a, n, sign, logabs, tiny, rtol):

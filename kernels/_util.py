@@ -4,6 +4,20 @@ from numba import njit, types
 from numba.extending import overload
 
 TINY64 = 2.2250738585072014e-308  # float64's smallest normal (LAPACK's sfmin in double)
+TINY32 = 1.1754943508222875e-38  # float32's
+
+
+def tiny_of(a):
+    """The smallest normal number of the array ``a``'s precision (pure-Python stub; jitted,
+    a constant of the array's type, so it costs the kernel no argument: each argument adds
+    to numba's dispatch on every call)."""
+    return float(np.finfo(a.dtype).tiny)
+
+
+@overload(tiny_of)
+def _tiny_of_overload(a):
+    tiny = TINY32 if a.dtype in (types.float32, types.complex64) else TINY64
+    return lambda a: tiny
 
 
 @njit(cache=True, nogil=True)

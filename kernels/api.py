@@ -429,7 +429,7 @@ def det(a):
         count, n = small
         dtype = a.dtype
         out = np.empty(count, dtype=dtype)
-        if _entry(n, dtype).det_stack(a, n, out, _TINY[dtype], _rtol(dtype, n)):
+        if _entry(n, dtype).det_stack(a, n, out, _rtol(dtype, n)):
             _nonfinite_by_lapack("det", a.reshape(count, n * n), n, (out,), dtype)
         return out
     a, dtype, batch, n, count = _square(a)
@@ -443,8 +443,8 @@ def det(a):
     if count == 0:
         return out
     af = _prepare(a, dtype).reshape(count, n * n)
-    _run("det", _entry(n, dtype).det_gufunc, (af, n, out.reshape(count), _sfmin(dtype),
-                                         _rtol(dtype, n)), count, n, dtype)
+    _run("det", _entry(n, dtype).det_gufunc, (af, n, out.reshape(count), _rtol(dtype, n)),
+         count, n, dtype)
     _nonfinite_by_lapack("det", af, n, (out.reshape(count),), dtype)
     return out
 

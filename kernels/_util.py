@@ -169,22 +169,25 @@ def _modulus_overload(d):
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def untrusted(d, bound, under, rtol, utol):
-    """1 where the closed-form det ``d`` may not stand, else 0 (no branches):
+def above_error(t, bound, under, rtol, utol):
+    """Whether ``t = |re| + |im|`` of a closed-form det is above its rounding error: above
+    ``rtol`` times the ``bound`` of its terms (``_gen_small._det_lines``), and above ``utol``
+    times ``under``, the scale of the error of products that underflowed (that error is at
+    most ``6 tiny eps under`` for complex products, so ``utol = 32 tiny`` keeps it below
+    ``eps |d| / 5``). The one test det and slogdet share; no branches."""
+    return (t > rtol * bound) & (t > utol * under)
 
-    - not above ``rtol`` times the ``bound`` of its terms (``_gen_small._det_lines``);
-    - not above ``utol`` times ``under``, the scale of the error of products that
-      underflowed: the error is at most ``6 tiny eps under`` (complex products; see
-      ``_det_lines``), so ``utol = 32 tiny`` keeps it below ``eps |d| / 5``;
-    - subnormal (in double, where dets are computed: the LU that redoes it meets a
-      subnormal pivot, and LAPACK's rounding decides);
-    - not finite (``|re| + |im|``: no hypot call; it overflows only within a factor 2 of
-      overflow, and then LU merely recomputes the element; an intermediate overflow leaves
-      inf or NaN in ``d``).
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def untrusted(d, bound, under, rtol, utol):
+    """1 where the closed-form det ``d`` may not stand, else 0 (no branches): not
+    `above_error`; subnormal (in double, where dets are computed: the LU that redoes it
+    meets a subnormal pivot, and LAPACK's rounding decides); or not finite (``|re| + |im|``:
+    no hypot call; it overflows only within a factor 2 of overflow, and then LU merely
+    recomputes the element; an intermediate overflow leaves inf or NaN in ``d``).
     """
     t = cabs1(d)
-    return ((t <= rtol * bound) | (t <= utol * under) | (t < TINY64) | (t != t)
-            | (t == np.inf))
+    return (not above_error(t, bound, under, rtol, utol)) | (t < TINY64) | (t != t) | (t == np.inf)
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
@@ -195,6 +198,6 @@ def slog_store(d, bound, under, sign, logabs, b, lo, hi, rtol, utol):
     t = cabs1(d)
     ad = modulus(d)
     sign[b] = unit(d, ad)
-    ok = (t >= lo) & (t <= hi) & (t > rtol * bound) & (t > utol * under)
+    ok = (t >= lo) & (t <= hi) & above_error(t, bound, under, rtol, utol)
     logabs[b] = ad if ok else -1
     return not ok

@@ -15,7 +15,8 @@ and records, per op, the size ranges where a SciPy driver is faster (``DRIVERS``
 result is written to ``linalgx/_core/_routing_table.py`` with the machine and date in a
 comment (``--no-drivers``: the thresholds only; ``--drivers-only``: the drivers only;
 ``--kinds real`` or ``--kinds complex``: one of the two threshold tables, keeping the other
-and the drivers as they are).
+and the drivers as they are; ``--ops eigh,svd``: those ops' thresholds only, keeping the
+rest of the table).
 """
 import argparse
 import datetime
@@ -222,7 +223,7 @@ def render(tables, tuned, cold, startup, seconds, drivers=None, driver_times=Non
         "MIN_BATCH[op][n] (measured on float64 stacks; it routes real input) and",
         "MIN_BATCH_COMPLEX[op][n] (complex128 stacks; complex input): smallest batch from which",
         "the numba kernel beat LAPACK at every larger measured batch; an n that is absent stays",
-        "on LAPACK. TUNED: the date each of the two was measured.",
+        "on LAPACK. TUNED: the date each of the two was measured (NAME[ops]: those ops only).",
         '"""',
         f"COLD_MIN_BATCH = {cold}",
         f"TUNED = {dict(sorted(tuned.items()))!r}",
@@ -289,7 +290,15 @@ def main(argv=None):
                    help="which threshold tables to measure (float64 and/or complex128 stacks); "
                         "a table not measured is kept as it is, as are the drivers unless both "
                         "tables are measured")
+    p.add_argument("--ops", default=",".join(OPS),
+                   help="comma-separated ops to measure (default: all); the other ops' "
+                        "thresholds, COLD_MIN_BATCH and the drivers are kept as they are")
     args = p.parse_args(argv)
+    ops = tuple(args.ops.split(","))
+    unknown = set(ops) - set(OPS)
+    if unknown:
+        p.error(f"unknown ops {sorted(unknown)}; choose from {', '.join(OPS)}")
+    every_op = set(ops) == set(OPS)
     tm.warn_env()
     if args.drivers_only:
         from . import drivers as dr
@@ -315,14 +324,20 @@ def main(argv=None):
             print(f"{kind:7s} {op:9s} n={n:2d} numba wins at batches {wins}", file=sys.stderr,
                   flush=True)
 
-        results = measure(OPS, ns, BATCHES, repeats, target, budget, progress, dtype)
-        tables[name] = min_batches(results)
-        tuned[name] = datetime.date.today().isoformat()
-        if kind == "real" or cold is None:
+        results = measure(ops, ns, BATCHES, repeats, target, budget, progress, dtype)
+        measured = min_batches(results)
+        if every_op:
+            tables[name] = measured
+        else:  # the measured ops replace their entries (an op numba never won is dropped)
+            tables[name] = {op: t for op, t in tables[name].items() if op not in ops}
+            tables[name].update(measured)
+        tuned[name if every_op else f"{name}[{','.join(ops)}]"] = \
+            datetime.date.today().isoformat()
+        if every_op and kind == "real" or cold is None:
             # the start-up is paid once for both kinds; the real stacks set the price
             cold = cold_min_batch(results, tables[name], startup)
     drivers = driver_times = None
-    if not (args.quick or args.no_drivers or args.kinds != "real,complex"):
+    if not (args.quick or args.no_drivers or args.kinds != "real,complex" or not every_op):
         from . import drivers as dr
         driver_times = dr.measure(progress=dr.show)
         drivers = dr.choose(driver_times)

@@ -501,14 +501,28 @@ def svd(a, compute_uv=True, full_matrices=True):
     holds NaN or inf (its outputs are NaN), 2 where Jacobi did not converge. Any layout and
     byte order in; ``a`` is never modified.
     """
-    from .api import _native, _prepare, _repeat, _repeated_axes
+    small = api._small_stack(a, matrix=True)
+    if small is not None and small[1] in (2, 3):
+        count, n, _ = small
+        dtype = a.dtype
+        if count * n ** 3 * (3 if dtype.kind == "c" else 1) < PARALLEL_WORK:  # serial
+            s = np.empty(a.shape[:-1], dtype=_REAL[dtype.char][0])
+            info = np.zeros(a.shape[:-2], dtype=np.int32)
+            if compute_uv:
+                u = np.empty_like(a)
+                vh = np.empty_like(a)
+                _svd_small.svd_stack(a, u, s, vh, True, MAX_SWEEPS, info)
+                return u, s, vh, info
+            none = api.placeholder(dtype, n)
+            _svd_small.svd_stack(a, none, s, none, False, MAX_SWEEPS, info)
+            return None, s, None, info
     a = np.asarray(a)
     if a.ndim < 2:
         raise ValueError(f"expected a (..., m, n) stack, got shape {a.shape}")
-    cut = _repeated_axes(a) if a.size else None
+    cut = api._repeated_axes(a) if a.size else None
     if cut is not None:
-        return tuple(_repeat(a.shape[:-2], *svd(*cut, compute_uv, full_matrices)))
-    dtype = _native(a.dtype)
+        return tuple(api._repeat(a.shape[:-2], *svd(*cut, compute_uv, full_matrices)))
+    dtype = api._native(a.dtype)
     real, eps = _REAL[dtype.char]
     batch = a.shape[:-2]
     m, n = a.shape[-2:]
@@ -531,7 +545,7 @@ def svd(a, compute_uv=True, full_matrices=True):
         a = np.conj(np.swapaxes(a, -1, -2)) if dtype.kind == "c" else np.swapaxes(a, -1, -2)
         m, n = n, m
     k_full = n if full else m
-    x = _prepare(a, dtype).reshape(count, m * n)
+    x = api._prepare(a, dtype).reshape(count, m * n)
     if uv:  # the factors of the wide (m <= n) problem
         uu = np.empty(batch + (m, m), dtype=dtype)
         vv = np.empty(batch + (k_full, n), dtype=dtype)
@@ -541,8 +555,7 @@ def svd(a, compute_uv=True, full_matrices=True):
     tol = eps * math.sqrt(n)
     sf, inf = s.reshape(count, k), info.reshape(count)
     if m == n and n in (2, 3):
-        from ._svd_small import svd2_gufunc, svd3_gufunc
-        small = svd2_gufunc if n == 2 else svd3_gufunc
+        small = _svd_small.svd2_gufunc if n == 2 else _svd_small.svd3_gufunc
 
         def kernel(x, uf, sf, vf, inf):
             small(x, uf, sf, vf, uv, tol, MAX_SWEEPS, inf)
@@ -564,3 +577,7 @@ def svd(a, compute_uv=True, full_matrices=True):
             np.conjugate(vh, out=vh)
         return u, s, vh, info
     return uu, s, vv, info
+
+
+# at the end: api and _svd_small import this module
+from . import _svd_small, api  # noqa: E402

@@ -12,7 +12,8 @@ does so. Status codes as in :mod:`._svd`.
 import math
 
 import numpy as np
-from numba import njit
+from numba import njit, types
+from numba.extending import overload
 
 from ._svd import (
     SAFE,
@@ -163,3 +164,40 @@ def svd3_gufunc(a, u, s, vh, want_uv, tol, max_sweeps, info):
             st = 0 if jacobi_kernel(b, 3, 3, q, d, want_uv, tol, max_sweeps) > 0 else 2
         finish_kernel(b, q, d, order, perm, 3, 3, e, ui, s[i], vi, 3, want_uv)
         info[i] = st
+
+
+def _eps_of(s):
+    """The machine epsilon of the real array ``s``'s dtype (pure-Python stub: jitted, a
+    constant of its type rather than an argument numba's dispatch would type per call)."""
+    return float(np.finfo(s.dtype).eps)
+
+
+@overload(_eps_of)
+def _eps_of_overload(s):
+    eps = float(np.finfo(np.float32 if s.dtype == types.float32 else np.float64).eps)
+    return lambda s: eps
+
+
+@njit(cache=True, nogil=True)
+def svd_stack(a, u, s, vh, want_uv, max_sweeps, info):
+    """The register kernels on a C-contiguous ``(count, n, n)`` stack or one ``(n, n)``
+    matrix, n = 2 or 3, in one jitted call: ``s (..., n)``, ``u`` and ``vh`` of a's shape
+    (any ``(1, n, n)`` arrays unless ``want_uv``), ``info (...)``; the tolerance of
+    ``_svd.svd``. Returns whether an element needs the caller's attention: a status code,
+    or an exactly zero smallest singular value (which linalgx has LAPACK recompute)."""
+    n = a.shape[-1]
+    count = a.size // (n * n)
+    tol = _eps_of(s) * math.sqrt(n)
+    af = a.reshape(count, n * n)
+    sf = s.reshape(count, n)
+    uf = u.reshape(u.size // (n * n), n * n)
+    vf = vh.reshape(vh.size // (n * n), n * n)
+    inf = info.reshape(count)
+    if n == 2:
+        svd2_gufunc(af, uf, sf, vf, want_uv, tol, max_sweeps, inf)
+    else:
+        svd3_gufunc(af, uf, sf, vf, want_uv, tol, max_sweeps, inf)
+    for b in range(count):
+        if inf[b] != 0 or sf[b, n - 1] == 0:
+            return True
+    return False

@@ -121,17 +121,46 @@ def _entry(n, dtype):
     return _stack.fixed(n) if n in _stack.FIXED_N[dtype.kind] else _stack
 
 
-def _small_stack(a):
-    """``(count, n)`` for a stack the ``_stack`` entry points take as it is (a C-contiguous,
-    aligned, writeable ``(count, n, n)`` ndarray of a supported native dtype, count >= 1,
-    n >= 1, small enough to run serially); else None: the general path."""
-    if type(a) is not np.ndarray or a.ndim != 3 or a.dtype not in _SUPPORTED \
+def _small_stack(a, matrix=False):
+    """``(count, n, (entry, rtol, tiny))`` for a stack the ``_stack`` entry points take as it
+    is (a C-contiguous, aligned, writeable ``(count, n, n)`` ndarray of a supported native
+    dtype, count >= 1, n >= 1, small enough to run serially), with its order's kernels
+    (`_entry`), `_rtol` and tiny from one lookup; else None: the general path. With
+    ``matrix=True`` (for kernels that take one ``(n, n)`` matrix as well) a 2-D ``a`` is a
+    stack of one."""
+    if type(a) is not np.ndarray or a.ndim != 3 and (a.ndim != 2 or not matrix) \
             or not a.flags.carray:
         return None
-    count, n, m = a.shape
-    if n != m or not count or not n or count * n * n * n >= _SERIAL_WORK:
+    shape = a.shape
+    n = shape[-1]
+    count = shape[0] if len(shape) == 3 else 1
+    if n != shape[-2] or not count or count * n * n * n >= _SERIAL_WORK:
         return None
-    return count, n
+    key = (a.dtype, n)
+    plan = _PLANS.get(key)
+    if plan is None:
+        dtype = a.dtype
+        if dtype not in _SUPPORTED or not n:
+            return None
+        plan = _PLANS[key] = (_entry(n, dtype), _rtol(dtype, n), _TINY[dtype])
+    return count, n, plan
+
+
+def placeholder(dtype, n):
+    """A ``(1, n, n)`` array of ``dtype`` standing in for an output that is not computed
+    (eigenvectors, singular vectors): the kernels never write it."""
+    key = (dtype, n)
+    x = _PLACEHOLDERS.get(key)
+    if x is None:
+        x = _PLACEHOLDERS[key] = np.zeros((1, n, n), dtype=dtype)
+    return x
+
+
+_PLACEHOLDERS = {}
+
+# (dtype, n) -> `_small_stack`'s plan; n < 59 (the cube root of _SERIAL_WORK) bounds it.
+# On a batch of ten 2x2 matrices the three lookups it replaces cost a tenth of the call.
+_PLANS = {}
 
 
 # A second thread should pay once one call's serial work exceeds about 0.5 ms (a warm pool
@@ -336,11 +365,11 @@ def inv(a):
     """
     small = _small_stack(a)
     if small is not None and 2 <= small[1] < _LAPACK_FROM["inv"]:
-        count, n = small
+        count, n, (entry, rtol, tiny) = small
         dtype = a.dtype
         out = np.empty_like(a)
         info = np.zeros(count, dtype=np.int32)
-        if _entry(n, dtype).inv_stack(a, n, out, info, _TINY[dtype], _rtol(dtype, n)):
+        if entry.inv_stack(a, n, out, info, tiny, rtol):
             _settle("inv", (a,), out, info, dtype)
         return out, info
     a, dtype, batch, n, count = _square(a)
@@ -376,12 +405,13 @@ def solve(a, b):
     """
     small = _small_stack(a)
     if small is not None and 2 <= small[1] < _LAPACK_FROM["solve"] and type(b) is np.ndarray \
-            and b.dtype is a.dtype and b.ndim == 3 and b.flags.carray and b.shape[:2] == small:
-        count, n = small
+            and b.dtype is a.dtype and b.ndim == 3 and b.flags.carray \
+            and b.shape[:2] == small[:2]:
+        count, n, (entry, rtol, tiny) = small
         dtype = a.dtype
         x = np.empty_like(b)
         info = np.zeros(count, dtype=np.int32)
-        if _entry(n, dtype).solve_stack(a, b, n, x, info, _TINY[dtype], _rtol(dtype, n)):
+        if entry.solve_stack(a, b, n, x, info, tiny, rtol):
             _settle("solve", (a, b), x, info, dtype)
         return x, info
     a = np.asarray(a)
@@ -426,11 +456,10 @@ def det(a):
     """
     small = _small_stack(a)
     if small is not None:
-        count, n = small
-        dtype = a.dtype
-        out = np.empty(count, dtype=dtype)
-        if _entry(n, dtype).det_stack(a, n, out, _rtol(dtype, n)):
-            _nonfinite_by_lapack("det", a.reshape(count, n * n), n, (out,), dtype)
+        count, n, (entry, rtol, _) = small
+        out = np.empty(count, dtype=a.dtype)
+        if entry.det_stack(a, n, out, rtol):
+            _nonfinite_by_lapack("det", a.reshape(count, n * n), n, (out,), a.dtype)
         return out
     a, dtype, batch, n, count = _square(a)
     cut = _repeated_axes(a) if count > 1 and n else None
@@ -488,11 +517,11 @@ def slogdet(a):
     """
     small = _small_stack(a)
     if small is not None:
-        count, n = small
+        count, n, (entry, rtol, tiny) = small
         dtype = a.dtype
         sign = np.empty(count, dtype=dtype)
         logabs = np.empty(count, dtype=_REAL[dtype])
-        if _entry(n, dtype).slogdet_stack(a, n, sign, logabs, _TINY[dtype], _rtol(dtype, n)):
+        if entry.slogdet_stack(a, n, sign, logabs, tiny, rtol):
             _nonfinite_by_lapack("slogdet", a.reshape(count, n * n), n, (sign, logabs), dtype)
         return sign, logabs
     a, dtype, batch, n, count = _square(a)
@@ -530,11 +559,11 @@ def cholesky(a, upper=False):
     """
     small = _small_stack(a)
     if small is not None and small[1] >= 2:
-        count, n = small
+        count, n, (entry, rtol, _) = small
         dtype = a.dtype
         out = np.empty_like(a)
         info = np.zeros(count, dtype=np.int32)
-        if _entry(n, dtype).cholesky_stack(a, n, out, info, bool(upper), _rtol(dtype, n)):
+        if entry.cholesky_stack(a, n, out, info, bool(upper), rtol):
             _settle("cholesky_up" if upper else "cholesky_lo", (a,), out, info, dtype,
                     nan_diagonal_fails=True)
         return out, info

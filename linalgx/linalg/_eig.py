@@ -89,28 +89,16 @@ def _eigvalsh_lapack(a, UPLO):
 
 
 def _eigh_jacobi(a, UPLO, compute_v, func):
-    """The numba kernel (for ``n <= NUMBA_MAX_N[func]``), with the lapack impl's NaN policy and
-    errors: a failed element raises "Eigenvalues did not converge" naming it (an inf or NaN
-    in the read triangle is reported exactly as `check_triangle_finite` reports it)."""
+    """The numba kernel (for ``n <= NUMBA_MAX_N[func]``; it hands an element whose
+    eigenvalues overflowed to LAPACK itself), with the lapack impl's NaN policy and errors: a
+    failed element raises "Eigenvalues did not converge" naming it (an inf or NaN in the
+    read triangle is reported exactly as `check_triangle_finite` reports it)."""
     a = v.as_compute(a)
     w, vecs, info = routing.kernels_api().eigh(a, UPLO == "U", compute_v)
     routing.mark_loaded(func)
     if np.count_nonzero(info):
         check_triangle_finite(a, UPLO == "U", func)
         v.raise_on_info(info, "eig_conv", func, a.shape[:-2])
-    if surely_finite(w):  # the common case: one sum, not three reductions (~5 us per call)
-        return w, vecs
-    # Entries within a factor of 2 of the overflow threshold overflow Jacobi's rotation
-    # formulas (every eigenvalue inf); LAPACK scales such a matrix first: redo those there.
-    over = np.isinf(w).any(axis=-1)
-    if over.any():
-        if a.ndim == 2:
-            return _eigh_lapack(a, UPLO) if compute_v else (_eigvalsh_lapack(a, UPLO), vecs)
-        idx = np.nonzero(over)
-        if compute_v:
-            w[idx], vecs[idx] = _eigh_lapack(a[idx], UPLO)
-        else:
-            w[idx] = _eigvalsh_lapack(a[idx], UPLO)
     return w, vecs
 
 

@@ -1,4 +1,6 @@
 """benchmarks.tune's threshold rule: a size goes to numba only on a steady win."""
+import pytest
+
 from benchmarks import tune
 
 
@@ -106,6 +108,36 @@ def test_kinds_keep_the_table_not_measured(tmp_path, monkeypatch):
     assert ns["MIN_BATCH"] == table.MIN_BATCH and ns["DRIVERS"] == table.DRIVERS
     assert ns["TUNED"]["MIN_BATCH"] == table.TUNED["MIN_BATCH"]
     assert ns["COLD_MIN_BATCH"] == table.COLD_MIN_BATCH
+
+
+def test_ops_keep_the_other_ops_thresholds(tmp_path, monkeypatch):
+    """``--ops eigh,svd`` measures those two ops only: their entries are replaced (svd, where
+    numba never won, is dropped), every other op's entry, COLD_MIN_BATCH and the drivers
+    stay as the file had them, and TUNED dates the partial measurement apart."""
+    from linalgx._core import _routing_table as table
+
+    out = tmp_path / "table.py"
+    out.write_text(tune.TABLE.read_text())
+    monkeypatch.setattr(tune, "startup_seconds", lambda: 0.5)
+    seen = []
+
+    def fake_measure(ops, ns, batches, repeats, target, budget, progress, dtype):
+        seen.append(ops)
+        return {"eigh": {3: {4: (0.5, 1.0), 64: (0.5, 1.0)}},
+                "svd": {3: {4: (2.0, 1.0), 64: (2.0, 1.0)}}}
+
+    monkeypatch.setattr(tune, "measure", fake_measure)
+    tune.main(["--ops", "eigh,svd", "--output", str(out)])
+    ns = tune.current(out)
+    assert seen == [("eigh", "svd")] * 2
+    for name in ("MIN_BATCH", "MIN_BATCH_COMPLEX"):
+        want = {op: t for op, t in getattr(table, name).items() if op not in ("eigh", "svd")}
+        assert ns[name] == {**want, "eigh": {3: 4}}
+        assert ns["TUNED"][name] == table.TUNED[name]
+        assert f"{name}[eigh,svd]" in ns["TUNED"]
+    assert ns["DRIVERS"] == table.DRIVERS and ns["COLD_MIN_BATCH"] == table.COLD_MIN_BATCH
+    with pytest.raises(SystemExit):
+        tune.main(["--ops", "eig", "--output", str(out)])
 
 
 def test_current_dates_a_table_written_before_tuned_was_recorded(tmp_path):

@@ -73,12 +73,14 @@ def _d_entr(xp, out, x):
 
 
 def _d_xlogy_x(xp, out, x, y):
-    return xp.log(y)
+    with np.errstate(divide="ignore"):  # at y = 0: log(0) = -inf, the derivative, as torch's
+        return xp.log(y)
 
 
 def _d_xlogy_y(xp, out, x, y):
     ys = xp.where(x == 0, 1.0, y)
-    return xp.where(x == 0, 0.0, x / ys)
+    with np.errstate(divide="ignore"):  # x / 0 = +-inf for x != 0, as torch's
+        return xp.where(x == 0, 0.0, x / ys)
 
 
 def _d_xlog1py_x(xp, out, x, y):

@@ -189,7 +189,8 @@ def _log_softmax_cupy(x, *, axis=None):
 def _lse_weights(xp, lse, sgn, a, b, axes, keepdims):
     # d lse / da = b e^(a - lse) / sgn, d lse / db = e^(a - lse) / sgn
     lk = lse if keepdims else xp.expand_dims(lse, axis=axes)
-    e = xp.exp(a - lk)
+    with np.errstate(invalid="ignore"):  # all -inf: lse = -inf, a weight NaN as torch's
+        e = xp.exp(a - lk)
     if sgn is not None:
         sk = sgn if keepdims else xp.expand_dims(sgn, axis=axes)
         e = e * sk

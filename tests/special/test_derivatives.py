@@ -437,3 +437,21 @@ def test_every_special_op_has_both_rules():
     assert len(ops) > 60
     missing = sorted({o.name for o in ops if o.jvp_rule is None or o.vjp_rule is None})
     assert missing == []
+
+
+def test_rules_at_their_singular_points_do_not_warn():
+    """At y = 0 the derivatives of xlogy are log(0) = -inf in x and x / 0 = inf in y, and
+    logsumexp of all -inf input has NaN weights (torch's values for all three); computing
+    them raises no NumPy RuntimeWarning, under warnings-as-errors."""
+    import warnings
+
+    import linalgx
+    from linalgx import special as S
+    x, y = np.array([1.0, 3.0]), np.array([0.0, 2.0])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        gx, gy = linalgx.grad(lambda x, y: S.xlogy(x, y).sum(), argnums=(0, 1))(x, y)
+        np.testing.assert_array_equal(gx, [-np.inf, np.log(2.0)])
+        np.testing.assert_array_equal(gy, [np.inf, 1.5])
+        ga = linalgx.grad(lambda a: S.logsumexp(a))(np.full(3, -np.inf))
+        assert np.isnan(ga).all()

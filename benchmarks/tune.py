@@ -226,7 +226,9 @@ def render(tables, tuned, cold, startup, seconds, drivers=None, driver_times=Non
         "on LAPACK. TUNED: the date each of the two was measured (NAME[ops]: those ops only).",
         '"""',
         f"COLD_MIN_BATCH = {cold}",
-        f"TUNED = {dict(sorted(tuned.items()))!r}",
+        "TUNED = {",
+        *(f"    {name!r}: {date!r}," for name, date in sorted(tuned.items())),
+        "}",
     ]
     kept = None
     if drivers is None and TABLE.exists():  # --no-drivers: keep the last measured choice

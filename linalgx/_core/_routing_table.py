@@ -4,15 +4,20 @@
 Machine: Linux-6.18.44-fc-v1252-x86_64-with-glibc2.36, x86_64, 2 CPUs.
 BLAS: openblas 0.3.30 (SkylakeX, 2 threads, libscipy_openblas-6cdc3b4a.so).
 BLAS: openblas 0.3.31.188.0 (SkylakeX, 2 threads, libscipy_openblas64_-32a4b2a6.so).
-numpy 2.4.6; date 2026-12-04; tuning took 1120 s.
-numba first-call start-up measured at 0.546 s (fresh interpreter, warm cache).
+numpy 2.4.6; date 2026-12-05; tuning took 631 s.
+numba first-call start-up measured at 0.495 s (fresh interpreter, warm cache).
 MIN_BATCH[op][n] (measured on float64 stacks; it routes real input) and
 MIN_BATCH_COMPLEX[op][n] (complex128 stacks; complex input): smallest batch from which
 the numba kernel beat LAPACK at every larger measured batch; an n that is absent stays
-on LAPACK. TUNED: the date each of the two was measured.
+on LAPACK. TUNED: the date each of the two was measured (NAME[ops]: those ops only).
 """
 COLD_MIN_BATCH = 1048576
-TUNED = {'MIN_BATCH': '2026-12-04', 'MIN_BATCH_COMPLEX': '2026-12-04'}
+TUNED = {
+    'MIN_BATCH': '2026-12-04',
+    'MIN_BATCH[eigh,eigvalsh,svd,svdvals]': '2026-12-05',
+    'MIN_BATCH_COMPLEX': '2026-12-04',
+    'MIN_BATCH_COMPLEX[eigh,eigvalsh,svd,svdvals]': '2026-12-05',
+}
 MIN_BATCH = {
     "det": {
         1: 32, 2: 16, 3: 16, 4: 8, 5: 16, 6: 16, 7: 8, 8: 8,
@@ -41,21 +46,21 @@ MIN_BATCH = {
         17: 1024, 18: 256, 19: 1024, 21: 4096, 26: 4096, 31: 1024,
     },
     "svd": {
-        1: 32, 2: 16, 3: 8, 4: 8, 5: 4, 6: 4, 7: 8,
+        1: 32, 2: 4, 3: 2, 4: 4, 5: 4, 6: 8, 7: 16,
     },
     "svdvals": {
-        1: 64, 2: 16, 3: 16, 4: 16, 5: 32,
+        1: 64, 2: 8, 3: 4, 4: 16, 5: 64,
     },
     "eigh": {
-        1: 1024, 2: 32, 3: 16, 4: 8, 5: 8, 6: 8, 7: 8, 8: 8,
-        9: 8, 10: 8, 11: 8, 12: 8, 13: 8, 14: 8, 15: 8, 16: 16,
+        1: 1024, 2: 4, 3: 4, 4: 2, 5: 2, 6: 4, 7: 4, 8: 4,
+        9: 8, 10: 8, 11: 8, 12: 8, 13: 8, 14: 8, 15: 8, 16: 8,
         17: 16, 18: 16, 19: 16, 20: 16, 21: 16, 22: 16, 23: 16, 24: 16,
-        25: 16, 26: 32, 27: 32, 28: 256, 29: 32, 30: 32,
+        25: 16, 26: 32, 27: 32,
     },
     "eigvalsh": {
-        1: 1024, 2: 64, 3: 32, 4: 16, 5: 8, 6: 8, 7: 8, 8: 8,
-        9: 8, 10: 8, 11: 8, 12: 8, 13: 16, 14: 16, 15: 16, 16: 16,
-        17: 16, 18: 16, 19: 32, 20: 32,
+        1: 1024, 2: 16, 3: 8, 4: 4, 5: 8, 6: 8, 7: 8, 8: 8,
+        9: 8, 10: 8, 11: 8, 12: 8, 13: 8, 14: 8, 15: 16, 16: 16,
+        17: 16, 18: 16, 19: 16, 20: 32,
     },
 }
 MIN_BATCH_COMPLEX = {
@@ -86,18 +91,18 @@ MIN_BATCH_COMPLEX = {
         17: 16, 18: 256, 19: 256, 20: 256, 21: 256, 22: 256, 26: 1024,
     },
     "svd": {
-        1: 16, 2: 8, 3: 4, 4: 8,
+        1: 16, 2: 2, 3: 2, 4: 8,
     },
     "svdvals": {
-        1: 32, 2: 16, 3: 16,
+        1: 32, 2: 4, 3: 4,
     },
     "eigh": {
-        1: 1024, 2: 16, 3: 8, 4: 8, 5: 8, 6: 8, 7: 16, 8: 16,
+        1: 1024, 2: 2, 3: 2, 4: 2, 5: 2, 6: 4, 7: 8, 8: 8,
         9: 16, 10: 16, 11: 16, 12: 16, 13: 16, 14: 16,
     },
     "eigvalsh": {
-        1: 1024, 2: 32, 3: 16, 4: 16, 5: 16, 6: 16, 7: 16, 8: 16,
-        9: 16, 10: 16, 11: 16, 12: 32,
+        1: 1024, 2: 4, 3: 4, 4: 4, 5: 4, 6: 8, 7: 16, 8: 16,
+        9: 16, 10: 16, 11: 16, 12: 16,
     },
 }
 

@@ -179,6 +179,63 @@ def test_kernel_layouts_and_batch_shapes():
         _eigh.eigh(np.ones((2, 3)))
 
 
+@pytest.mark.parametrize("dtype", DTYPES, ids=lambda d: IDS[d])
+@pytest.mark.parametrize("n", [2, 3, 5])
+def test_small_stack_and_one_matrix_paths(dtype, n):
+    """A small C-contiguous stack, or one C-contiguous matrix, runs through one jitted call
+    (``eigh_stack``); the same input in Fortran order takes the general path. Both run the
+    same kernels on the same blocks: the same bits, NumPy's eigenvalues to LAPACK's level
+    and one-matrix results of one matrix's shapes."""
+    rng = np.random.default_rng(40 + n)
+    a = _matrix("random", n, dtype, rng).astype(dtype)
+    eps = np.finfo(dtype).eps
+    for upper in (False, True):
+        w, v, info = _eigh.eigh(a, upper)
+        w_g, v_g, info_g = _eigh.eigh(np.asfortranarray(a), upper)
+        np.testing.assert_array_equal(w, w_g)
+        np.testing.assert_array_equal(v, v_g)
+        assert not info.any() and not info_g.any()
+        ref = np.linalg.eigvalsh(a.astype(np.complex128 if a.dtype.kind == "c" else float),
+                                 UPLO="U" if upper else "L")
+        scale = np.abs(ref).max(axis=-1, keepdims=True)
+        assert np.all(np.abs(w - ref) <= 8 * n * eps * scale)
+        w_only, none, _ = _eigh.eigh(a, upper, compute_v=False)
+        assert none is None
+        np.testing.assert_array_equal(w_only, w)
+        one = a[2].copy()
+        w1, v1, info1 = _eigh.eigh(one, upper)
+        w1_g, v1_g, _ = _eigh.eigh(np.asfortranarray(one), upper)
+        assert w1.shape == (n,) and v1.shape == (n, n) and info1.shape == () and info1 == 0
+        np.testing.assert_array_equal(w1, w1_g)
+        np.testing.assert_array_equal(v1, v1_g)
+        assert np.all(np.abs(w1 - ref[2]) <= 8 * n * eps * scale[2])
+
+
+@pytest.mark.parametrize("layout", ["stack", "matrix", "fortran"])
+def test_overflowed_elements_are_redone_by_lapack(layout):
+    """Entries above half the float64 maximum overflow Jacobi's rotations (every eigenvalue
+    inf); the kernels' boundary redoes those elements with NumPy's LAPACK, on both paths,
+    with and without eigenvectors. An element whose true eigenvalue is inf stays inf."""
+    a = np.stack([np.diag([1e308, 2.0, 1.0]), np.full((3, 3), 1e308), np.eye(3)])
+    if layout == "matrix":
+        a = a[0].copy()
+    elif layout == "fortran":
+        a = np.asfortranarray(a)
+    redone = slice(None) if layout == "matrix" else slice(0, 2)
+    want_w, want_v = np.linalg.eigh(a)
+    for compute_v in (True, False):
+        w, v, info = _eigh.eigh(a, False, compute_v)
+        if not compute_v:  # NumPy's eigvalsh: another LAPACK path, other rounding noise
+            want_w = np.linalg.eigvalsh(a)
+        np.testing.assert_array_equal(w[redone], want_w[redone])  # LAPACK's bits
+        np.testing.assert_allclose(w[redone.stop:], want_w[redone.stop:], rtol=1e-15)
+        assert not info.any()
+        if compute_v:
+            np.testing.assert_array_equal(v[redone], want_v[redone])
+    if layout != "matrix":
+        assert np.isinf(w[1]).any()
+
+
 @pytest.mark.parametrize("n", [1, 2, 3, 5])
 def test_nonfinite_raises_like_lapack(n):
     a = np.stack([np.eye(n)] * 4)

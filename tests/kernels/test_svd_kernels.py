@@ -173,6 +173,37 @@ def test_kernel_nonfinite(n):
     np.testing.assert_allclose(s[0], 1)
 
 
+@pytest.mark.parametrize("dtype", DTYPES, ids=IDS.get)
+@pytest.mark.parametrize("n", [2, 3])
+def test_kernel_small_stack_and_one_matrix_paths(dtype, n):
+    """A small C-contiguous stack of 2x2 or 3x3 matrices, or one such matrix, runs through
+    one jitted call (``svd_stack``); the same input in Fortran order takes the general path.
+    Same kernels: the same bits and status codes (a NaN element fails, an exactly singular
+    one succeeds with an exact zero), at LAPACK's accuracy."""
+    rng = np.random.default_rng(60 + n)
+    a = _rand(rng, (5, n, n), dtype)
+    a[1, 0] = 0  # a zero row: an exactly zero singular value
+    a[3, 0, 1] = np.nan
+    for uv in (True, False):
+        got = ksvd.svd(a, uv, True)
+        general = ksvd.svd(np.asfortranarray(a), uv, True)
+        for x, y in zip(got, general):
+            np.testing.assert_array_equal(x, y)
+        np.testing.assert_array_equal(got[3], [0, 0, 0, 1, 0])
+        assert got[1][1, -1] == 0 and np.isnan(got[1][3]).all()
+    u, s, vh, _ = ksvd.svd(a, True, True)
+    ok = [0, 1, 2, 4]
+    check_svd(a[ok], u[ok], s[ok], vh[ok])
+    one = a[2].copy()
+    u1, s1, vh1, info1 = ksvd.svd(one, True, True)
+    assert u1.shape == vh1.shape == (n, n) and s1.shape == (n,) and info1.shape == ()
+    for x, y in zip((u1, s1, vh1), ksvd.svd(np.asfortranarray(one), True, True)):
+        np.testing.assert_array_equal(x, y)
+    check_svd(one, u1, s1, vh1)
+    _, s1_only, _, _ = ksvd.svd(one, False)
+    np.testing.assert_array_equal(s1_only, s1)
+
+
 def test_kernel_layouts_and_empty():
     rng = np.random.default_rng(3)
     a = _rand(rng, (4, 3, 3), np.float64)

@@ -502,7 +502,7 @@ def svd(a, compute_uv=True, full_matrices=True):
     byte order in; ``a`` is never modified.
     """
     small = api._small_stack(a, matrix=True)
-    if small is not None and small[1] in (2, 3):
+    if small is not None and small[1] >= 2:
         count, n, _ = small
         dtype = a.dtype
         if count * n ** 3 * (3 if dtype.kind == "c" else 1) < PARALLEL_WORK:  # serial

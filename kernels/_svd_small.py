@@ -16,6 +16,7 @@ from numba import njit, types
 from numba.extending import overload
 
 from ._svd import (
+    QR_MIN,
     SAFE,
     fail_kernel,
     finish_kernel,
@@ -23,6 +24,7 @@ from ._svd import (
     rotation,
     rotation_scaled,
     scale_exponent,
+    svd_gufunc,
     wide,
 )
 from ._util import abs2
@@ -180,11 +182,12 @@ def _eps_of_overload(s):
 
 @njit(cache=True, nogil=True)
 def svd_stack(a, u, s, vh, want_uv, max_sweeps, info):
-    """The register kernels on a C-contiguous ``(count, n, n)`` stack or one ``(n, n)``
-    matrix, n = 2 or 3, in one jitted call: ``s (..., n)``, ``u`` and ``vh`` of a's shape
-    (any ``(1, n, n)`` arrays unless ``want_uv``), ``info (...)``; the tolerance of
-    ``_svd.svd``. Returns whether an element needs the caller's attention: a status code,
-    or an exactly zero smallest singular value (which linalgx has LAPACK recompute)."""
+    """The kernels on a C-contiguous ``(count, n, n)`` stack or one ``(n, n)`` matrix,
+    n >= 2 (registers for 2 and 3, ``_svd.svd_gufunc`` above), in one jitted call:
+    ``s (..., n)``, ``u`` and ``vh`` of a's shape (any ``(1, n, n)`` arrays unless
+    ``want_uv``), ``info (...)``; the tolerance of ``_svd.svd``. Returns whether an element
+    needs the caller's attention: a status code, or an exactly zero smallest singular value
+    (which linalgx has LAPACK recompute)."""
     n = a.shape[-1]
     count = a.size // (n * n)
     tol = _eps_of(s) * math.sqrt(n)
@@ -195,8 +198,10 @@ def svd_stack(a, u, s, vh, want_uv, max_sweeps, info):
     inf = info.reshape(count)
     if n == 2:
         svd2_gufunc(af, uf, sf, vf, want_uv, tol, max_sweeps, inf)
-    else:
+    elif n == 3:
         svd3_gufunc(af, uf, sf, vf, want_uv, tol, max_sweeps, inf)
+    else:
+        svd_gufunc(af, n, n, uf, sf, vf, n, want_uv, tol, max_sweeps, n >= QR_MIN, inf)
     for b in range(count):
         if inf[b] != 0 or sf[b, n - 1] == 0:
             return True

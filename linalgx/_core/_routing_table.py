@@ -2,10 +2,10 @@
 (benchmarks/tune.py): do not edit by hand.
 
 Machine: Linux-6.18.44-fc-v1252-x86_64-with-glibc2.36, x86_64, 2 CPUs.
-BLAS: openblas 0.3.30 (SkylakeX, 2 threads, libscipy_openblas-6cdc3b4a.so).
 BLAS: openblas 0.3.31.188.0 (SkylakeX, 2 threads, libscipy_openblas64_-32a4b2a6.so).
-numpy 2.4.6; date 2026-12-05; tuning took 631 s.
-numba first-call start-up measured at 0.495 s (fresh interpreter, warm cache).
+BLAS: openblas 0.3.30 (SkylakeX, 2 threads, libscipy_openblas-6cdc3b4a.so).
+numpy 2.4.6; date 2026-12-05; tuning took 484 s.
+numba first-call start-up measured at 0.542 s (fresh interpreter, warm cache).
 MIN_BATCH[op][n] (measured on float64 stacks; it routes real input) and
 MIN_BATCH_COMPLEX[op][n] (complex128 stacks; complex input): smallest batch from which
 the numba kernel beat LAPACK at every larger measured batch; an n that is absent stays
@@ -15,8 +15,10 @@ COLD_MIN_BATCH = 1048576
 TUNED = {
     'MIN_BATCH': '2026-12-04',
     'MIN_BATCH[eigh,eigvalsh,svd,svdvals]': '2026-12-05',
+    'MIN_BATCH[svd,svdvals]': '2026-12-05',
     'MIN_BATCH_COMPLEX': '2026-12-04',
     'MIN_BATCH_COMPLEX[eigh,eigvalsh,svd,svdvals]': '2026-12-05',
+    'MIN_BATCH_COMPLEX[svd,svdvals]': '2026-12-05',
 }
 MIN_BATCH = {
     "det": {
@@ -46,10 +48,10 @@ MIN_BATCH = {
         17: 1024, 18: 256, 19: 1024, 21: 4096, 26: 4096, 31: 1024,
     },
     "svd": {
-        1: 32, 2: 4, 3: 2, 4: 4, 5: 4, 6: 8, 7: 16,
+        1: 32, 2: 4, 3: 4, 4: 2, 5: 4, 6: 2, 7: 2,
     },
     "svdvals": {
-        1: 64, 2: 8, 3: 4, 4: 16, 5: 64,
+        1: 64, 2: 8, 3: 4, 4: 8, 5: 32,
     },
     "eigh": {
         1: 1024, 2: 4, 3: 4, 4: 2, 5: 2, 6: 4, 7: 4, 8: 4,
@@ -91,10 +93,10 @@ MIN_BATCH_COMPLEX = {
         17: 16, 18: 256, 19: 256, 20: 256, 21: 256, 22: 256, 26: 1024,
     },
     "svd": {
-        1: 16, 2: 2, 3: 2, 4: 8,
+        1: 16, 2: 2, 3: 2, 4: 4,
     },
     "svdvals": {
-        1: 32, 2: 4, 3: 4,
+        1: 32, 2: 8, 3: 4,
     },
     "eigh": {
         1: 1024, 2: 2, 3: 2, 4: 2, 5: 2, 6: 4, 7: 8, 8: 8,

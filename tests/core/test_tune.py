@@ -86,24 +86,31 @@ def test_driver_timings_are_each_drivers_fastest_sample(monkeypatch):
         "det": {1000: {"numpy": 1.0, "scipy_getrf": 0.7}}}
 
 
-def test_kinds_keep_the_table_not_measured(tmp_path, monkeypatch):
-    """``--kinds complex`` measures the complex128 table and keeps the float64 one (and its
-    date) as the file had it; the written module routes real and complex input apart."""
-    from linalgx._core import _routing_table as table
-
+def _fake_tune(tmp_path, monkeypatch, results):
+    """A copy of the committed table to tune into, with ``measure`` answering ``results``;
+    returns the copy's path and the list of (ops, dtype) that measure was asked for."""
     out = tmp_path / "table.py"
     out.write_text(tune.TABLE.read_text())
     monkeypatch.setattr(tune, "startup_seconds", lambda: 0.5)
     seen = []
 
     def fake_measure(ops, ns, batches, repeats, target, budget, progress, dtype):
-        seen.append(dtype)
-        return {"inv": {3: {64: (0.5, 1.0), 256: (0.5, 1.0)}}}
+        seen.append((ops, dtype))
+        return results
 
     monkeypatch.setattr(tune, "measure", fake_measure)
+    return out, seen
+
+
+def test_kinds_keep_the_table_not_measured(tmp_path, monkeypatch):
+    """``--kinds complex`` measures the complex128 table and keeps the float64 one (and its
+    date) as the file had it; the written module routes real and complex input apart."""
+    from linalgx._core import _routing_table as table
+
+    out, seen = _fake_tune(tmp_path, monkeypatch, {"inv": {3: {64: (0.5, 1.0), 256: (0.5, 1.0)}}})
     tune.main(["--kinds", "complex", "--no-drivers", "--output", str(out)])
     ns = tune.current(out)
-    assert seen == [tune.np.complex128]
+    assert [dtype for _, dtype in seen] == [tune.np.complex128]
     assert ns["MIN_BATCH_COMPLEX"] == {"inv": {3: 64}}
     assert ns["MIN_BATCH"] == table.MIN_BATCH and ns["DRIVERS"] == table.DRIVERS
     assert ns["TUNED"]["MIN_BATCH"] == table.TUNED["MIN_BATCH"]
@@ -116,20 +123,12 @@ def test_ops_keep_the_other_ops_thresholds(tmp_path, monkeypatch):
     stay as the file had them, and TUNED dates the partial measurement apart."""
     from linalgx._core import _routing_table as table
 
-    out = tmp_path / "table.py"
-    out.write_text(tune.TABLE.read_text())
-    monkeypatch.setattr(tune, "startup_seconds", lambda: 0.5)
-    seen = []
-
-    def fake_measure(ops, ns, batches, repeats, target, budget, progress, dtype):
-        seen.append(ops)
-        return {"eigh": {3: {4: (0.5, 1.0), 64: (0.5, 1.0)}},
-                "svd": {3: {4: (2.0, 1.0), 64: (2.0, 1.0)}}}
-
-    monkeypatch.setattr(tune, "measure", fake_measure)
+    out, seen = _fake_tune(tmp_path, monkeypatch,
+                           {"eigh": {3: {4: (0.5, 1.0), 64: (0.5, 1.0)}},
+                            "svd": {3: {4: (2.0, 1.0), 64: (2.0, 1.0)}}})
     tune.main(["--ops", "eigh,svd", "--output", str(out)])
     ns = tune.current(out)
-    assert seen == [("eigh", "svd")] * 2
+    assert [ops for ops, _ in seen] == [("eigh", "svd")] * 2
     for name in ("MIN_BATCH", "MIN_BATCH_COMPLEX"):
         want = {op: t for op, t in getattr(table, name).items() if op not in ("eigh", "svd")}
         assert ns[name] == {**want, "eigh": {3: 4}}

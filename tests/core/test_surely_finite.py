@@ -58,3 +58,21 @@ def test_non_finite_among_huge_entries(order):
         a[3, 2, 2] = -np.inf
         view = {"C": a, "F": np.asfortranarray(a), "strided": a[:, ::2]}[order]
         assert not surely_finite(view)
+
+
+def test_large_arrays_stay_off_threaded_blas(monkeypatch):
+    """Above OpenBLAS's serial ?dot size the check is NumPy's own reduction: a threaded dot
+    leaves OpenBLAS threads spinning, which slowed the SciPy LAPACK call after it (1000x1000
+    gesdd by a fifth). Below, the dot; both answer as np.isfinite does."""
+    from linalgx._core import lapack
+
+    calls = []
+    vdot = lapack._vdot
+    monkeypatch.setattr(lapack, "_vdot", lambda x, y: calls.append(x.size) or vdot(x, y))
+    small = np.ones((10, 3, 3))
+    big = np.ones((lapack._BLAS_SERIAL + 1,))
+    assert surely_finite(small) and surely_finite(big) and surely_finite(np.asfortranarray(
+        np.ones((200, 200))))
+    big[-1] = np.inf
+    assert not surely_finite(big)
+    assert calls == [small.size]

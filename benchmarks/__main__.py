@@ -164,6 +164,10 @@ def _linalgx_fn(op, a, b, backend):
 # a 3000x3000 matrix takes ~9 s here, and the full contender list made the row take minutes.
 LARGE_N = 2000
 LARGE_REPEATS = 3
+# Seconds of sleep before each sample of a single large matrix (tm.interleaved): without it,
+# the BLAS threads one library left spinning slowed the next contender's LAPACK call (a
+# 1000x1000 getrf by 40% right after another OpenBLAS build's threaded call).
+SETTLE = 0.25
 # --quick times a peer once where its first call took this many times the fastest peer's
 # (SciPy's stacked inv: 0.85-1.2 s against NumPy's 0.1-0.3 s; tm.interleaved), in every section
 QUICK_SLOW = 8
@@ -211,7 +215,8 @@ def run_row(op, n, batch, repeats, target, bandwidth, rng, dtype="float64", quic
     if not batch and n >= LARGE_N:
         repeats = min(repeats, LARGE_REPEATS)
     times, errors = tm.interleaved(contenders(op, a, b, quick), repeats, target,
-                                   QUICK_SLOW if quick else None)
+                                   QUICK_SLOW if quick else None,
+                                   settle=0.0 if batch else SETTLE)
     result = {"op": op, "n": n, "batch": batch, "dtype": dtype, "times": times,
               "errors": errors}
     peers = [result["times"][p]["median"] for p in PEERS if p in result["times"]]
@@ -324,7 +329,8 @@ def main(argv=None):
               f"OMP_WAIT_POLICY={os.environ.get('OMP_WAIT_POLICY', 'PASSIVE')}, torch on 1 thread "
               "for stacked rows; cholesky/eigh/svd stacks without SciPy (its batching loops in "
               "Python); numba started before the first row (benchmarks/__main__.py: "
-              "_start_numba)",
+              f"_start_numba); single matrices: {SETTLE} s of sleep before each sample, so "
+              "that no library's spinning BLAS threads slow the next",
               "- ratios: linalgx median / best peer median (below 1: linalgx faster)",
               f"- at start: {load_before}"]
     rng = np.random.default_rng(0)

@@ -97,7 +97,7 @@ def fmt_time(s):
     return f"{s / 1e-9:.3g} ns"
 
 
-def interleaved(fns, repeats, target, slow=None):
+def interleaved(fns, repeats, target, slow=None, settle=0.0):
     """Time a dict of zero-argument callables interleaved, in a shuffled order each repeat (so
     that drift and a noisy neighbour hit every contender alike): ``({name: summary},
     {name: error text})``.
@@ -107,7 +107,10 @@ def interleaved(fns, repeats, target, slow=None):
     timed in the first repeat only (``--quick``: a far slower peer cannot be the best one,
     and its repeats were most of the run's time); linalgx's callables (names starting with
     "linalgx") are never cut. The calibration call itself is never a sample: it may include
-    a peer's compilation or first-touch costs.
+    a peer's compilation or first-touch costs. ``settle`` seconds of sleep precede each
+    sample: the BLAS threads a contender leaves spinning (OpenBLAS spins about 0.1 s after a
+    threaded call) then no longer compete with the next contender's, which belong to another
+    library (NumPy, SciPy and torch each carry their own BLAS).
     """
     counts, errors, first = {}, {}, {}
     fns = dict(fns)
@@ -133,5 +136,7 @@ def interleaved(fns, repeats, target, slow=None):
     for r in range(repeats):
         for i in order.permutation(len(names)):
             if r == 0 or names[i] not in once:
+                if settle:
+                    time.sleep(settle)
                 samples[names[i]].append(sample(fns[names[i]], counts[names[i]]))
     return {k: summarize(v) for k, v in samples.items()}, errors

@@ -185,9 +185,8 @@ def svd_stack(a, u, s, vh, want_uv, max_sweeps, info):
     """The kernels on a C-contiguous ``(count, n, n)`` stack or one ``(n, n)`` matrix,
     n >= 2 (registers for 2 and 3, ``_svd.svd_gufunc`` above), in one jitted call:
     ``s (..., n)``, ``u`` and ``vh`` of a's shape (any ``(1, n, n)`` arrays unless
-    ``want_uv``), ``info (...)``; the tolerance of ``_svd.svd``. Returns whether an element
-    needs the caller's attention: a status code, or an exactly zero smallest singular value
-    (which linalgx has LAPACK recompute)."""
+    ``want_uv``), ``info (...)``; the tolerance of ``_svd.svd``. The caller reads the
+    status codes (and linalgx the zero singular values) from the outputs."""
     n = a.shape[-1]
     count = a.size // (n * n)
     tol = _eps_of(s) * math.sqrt(n)
@@ -202,7 +201,3 @@ def svd_stack(a, u, s, vh, want_uv, max_sweeps, info):
         svd3_gufunc(af, uf, sf, vf, want_uv, tol, max_sweeps, inf)
     else:
         svd_gufunc(af, n, n, uf, sf, vf, n, want_uv, tol, max_sweeps, n >= QR_MIN, inf)
-    for b in range(count):
-        if inf[b] != 0 or sf[b, n - 1] == 0:
-            return True
-    return False

@@ -37,7 +37,7 @@ from . import _cache
 
 _cache.check()
 
-from . import _det, _lu, _parallel, _stack  # noqa: E402
+from . import _det, _lu, _parallel, _soa, _stack  # noqa: E402
 
 __all__ = ["inv", "det", "slogdet", "solve", "cholesky", "eigh", "svd"]
 
@@ -181,11 +181,20 @@ def _min_count(op, n, dtype):
 _SPLIT = {}  # (op, n, dtype) -> (min_count, grain): keeps small calls' overhead at ~0.3 us
 
 
+def _grain(n):
+    """Chunk boundaries for order n: about 256 entries, rounded up to whole blocks of
+    ``_soa.LANES`` matrices. A chunk's last partial block runs the scalar kernels, whose
+    rounding can differ from the block code's by an ulp (seen for complex 3x3 slogdet after
+    a recompile), so chunks cut the batch only where a serial call's blocks end: the bits
+    then do not depend on the thread count."""
+    return -(-max(1, 256 // n ** 2) // _soa.LANES) * _soa.LANES
+
+
 def _run(op, kernel, args, count, n, dtype):
     key = (op, n, dtype)
     split = _SPLIT.get(key)
     if split is None:
-        split = _SPLIT[key] = (_min_count(op, n, dtype), max(1, 256 // n ** 2))
+        split = _SPLIT[key] = (_min_count(op, n, dtype), _grain(n))
     if count < split[0]:
         kernel(*args)
     else:

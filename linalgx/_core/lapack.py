@@ -75,8 +75,13 @@ def surely_finite(a):
     precise check. This keeps linalgx's better-than-NumPy finiteness checks to one cheap
     reduction on the success path.
     """
+    size = a.size
+    if size <= 16 and (size <= 9 or a.dtype.kind != "c"):
+        # one small matrix (3x3, 4x4 real): Python's float sum of ``tolist()`` is cheaper than
+        # the BLAS call below (0.29 against 0.53 us for a 3x3 here; complex up to 9 entries)
+        return cmath.isfinite(sum(a.ravel().tolist()))
     flags = a.flags
-    if a.size <= _BLAS_SERIAL and a.dtype.char in "fdFD" \
+    if size <= _BLAS_SERIAL and a.dtype.char in "fdFD" \
             and (flags.c_contiguous or flags.f_contiguous):
         # sum |a_i|^2 through BLAS ?dot (no copy for either order, since vdot ravels in C
         # order and a.T of an F-ordered array is C-ordered): 0.5 us for a stack of ten 2x2
@@ -84,7 +89,7 @@ def surely_finite(a):
         # flags, so nothing warns; an entry beyond ~1e154 overflows the square and only
         # sends the caller to its precise check.
         return cmath.isfinite(_vdot(a, a) if flags.c_contiguous else _vdot(a.T, a.T))
-    if a.size <= 64:
+    if size <= 64:
         # Python's own float sum is cheaper than a ufunc reduction on a few elements, and
         # never warns (inf - inf and overflow are silent)
         s = sum((a if a.ndim == 1 else a.ravel()).tolist())

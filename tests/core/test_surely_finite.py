@@ -23,7 +23,8 @@ def _layouts(a):
 
 @pytest.mark.parametrize("dtype", [np.float32, np.float64, np.complex64, np.complex128,
                                    np.int64, np.float16, np.bool_])
-@pytest.mark.parametrize("shape", [(10, 2, 2), (3, 9, 9), (50, 4, 4), (0, 3, 3)])
+@pytest.mark.parametrize("shape", [(10, 2, 2), (3, 9, 9), (50, 4, 4), (0, 3, 3), (2, 2), (3, 3),
+                                   (4, 4), (1, 17)])
 def test_agrees_with_isfinite(dtype, shape):
     base = _rng.standard_normal(shape) * 3
     if np.dtype(dtype).kind == "c":

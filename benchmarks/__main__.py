@@ -12,6 +12,7 @@ and the per-call overhead of the main functions on a single 3x3 and 50x50 matrix
 """
 import argparse
 import datetime
+import functools
 import importlib
 import json
 import os
@@ -27,13 +28,18 @@ from . import _timing as tm
 
 OPS = ("det", "slogdet", "inv", "solve", "cholesky")
 # ops with numba kernels: the forced-backend columns apply
-NUMBA_OPS = frozenset(OPS + ("eigh", "eigvalsh", "svd"))
+NUMBA_OPS = frozenset(OPS + ("eigh", "eigvalsh", "svd", "lu_factor", "lu_solve",
+                             "solve_triangular"))
 # Stacked decompositions. SciPy is not a peer here: its batch support loops over the
 # matrices in Python. svd at a smaller batch, to keep the run short.
 EXTRA_ROWS = tuple((op, n, 200_000, dtype) for op in ("eigh", "eigvalsh") for n in (2, 3, 4)
                    for dtype in ("float64", "complex128") if dtype == "float64" or n > 2) + (
     ("svd", 2, 20_000, "float64"), ("svd", 3, 20_000, "float64"),
     ("svd", 3, 20_000, "complex128"))
+# torch.linalg's LU and triangular solves (NumPy has none; SciPy's batch support loops over
+# the matrices).
+LU_ROWS = tuple((op, n, batch, "float64") for op in ("lu_factor", "lu_solve", "solve_triangular")
+                for n, batch in ((4, 20_000), (16, 2_000)))
 # One large matrix: LAPACK territory, each op on the faster of NumPy's and SciPy's drivers.
 SINGLE_OPS = ("solve", "inv", "det", "cholesky", "qr", "eigh", "eigvalsh", "svd")
 # Mid-sized stacks (issue 6): LAPACK territory, where linalgx must still beat NumPy.
@@ -53,8 +59,10 @@ def _inputs(op, n, batch, rng, dtype="float64"):
         a = a @ a_h + n * np.eye(n)
     if op in ("eigh", "eigvalsh"):
         a = a + a_h
+    if op == "solve_triangular":
+        a = np.triu(a)
     b = None
-    if op == "solve":
+    if op in ("solve", "lu_solve", "solve_triangular"):
         b = rng.standard_normal(shape[:-1] + (1,)).astype(a.dtype)
     return a, b
 
@@ -67,12 +75,17 @@ def _moved_bytes(op, a, b):
     out = {"det": count * item, "slogdet": count * (item + 8), "inv": a.nbytes,
            "cholesky": a.nbytes, "solve": 0 if b is None else b.nbytes,
            "eigh": a.nbytes + count * n * 8, "eigvalsh": count * n * 8,
-           "svd": 2 * a.nbytes + count * n * 8, "qr": 2 * a.nbytes}[op]
+           "svd": 2 * a.nbytes + count * n * 8, "qr": 2 * a.nbytes,
+           "lu_factor": a.nbytes + count * n * 4,
+           "lu_solve": count * n * 4 + (0 if b is None else b.nbytes),
+           "solve_triangular": 0 if b is None else b.nbytes}[op]
     return a.nbytes + (0 if b is None else b.nbytes) + out
 
 
 def _numpy_fn(op, a, b):
-    f = getattr(np.linalg, op)
+    f = getattr(np.linalg, op, None)
+    if f is None:  # torch's extras
+        return None
     return (lambda: f(a, b)) if op == "solve" else (lambda: f(a))
 
 
@@ -84,6 +97,13 @@ def _scipy_fn(op, a, b):
         return lambda: sla.inv(a, check_finite=False)
     if op == "solve":
         return lambda: sla.solve(a, b, check_finite=False)
+    if op == "lu_factor":
+        return lambda: sla.lu_factor(a, check_finite=False)
+    if op == "lu_solve":
+        lu = sla.lu_factor(a, check_finite=False)
+        return lambda: sla.lu_solve(lu, b, check_finite=False)
+    if op == "solve_triangular":
+        return lambda: sla.solve_triangular(a, b, check_finite=False)
     if a.ndim > 2:
         # cholesky and the decompositions below loop over a stack in Python
         # (scipy.linalg._apply_over_batch: 200,000 3x3 choleskys take ~2.8 s, 75x NumPy)
@@ -115,10 +135,17 @@ def _torch_fn(op, a, b):
     ta = torch.from_numpy(a)
     tb = None if b is None else torch.from_numpy(b)
     f = getattr(torch.linalg, op)
+    if op == "lu_solve":
+        lu, piv = torch.linalg.lu_factor(ta)
+        return lambda: f(lu, piv, tb)
+    if op == "solve_triangular":
+        return lambda: f(ta, tb, upper=True)
     return (lambda: f(ta, tb)) if op == "solve" else (lambda: f(ta))
 
 
 def _jax_fn(op, a, b):
+    if op in ("lu_factor", "lu_solve", "solve_triangular"):
+        return None  # jnp.linalg has none of them
     try:
         import jax
         import jax.numpy as jnp
@@ -137,11 +164,17 @@ def _jax_fn(op, a, b):
 def _linalgx_fn(op, a, b, backend):
     if backend and op not in NUMBA_OPS:
         return None  # only the lapack backend: the auto column says it all
+    L = importlib.import_module("linalgx.linalg")
     try:
-        f = getattr(importlib.import_module("linalgx.linalg"), op)
+        f = getattr(L, op)
     except AttributeError:
         return None  # not implemented yet: skip the row's linalgx cells
     args = (a, b) if op == "solve" else (a,)
+    if op == "lu_solve":
+        args = (*L.lu_factor(a), b)
+    elif op == "solve_triangular":
+        f = functools.partial(f, upper=True)
+        args = (a, b)
     if not backend:
         def call():
             return f(*args)
@@ -202,7 +235,7 @@ def rows(quick):
         out += [(op, n, 200_000, "complex128") for n in (3, 4)]
     out += [(op, n, 0, "float64") for n in ((1000,) if quick else (1000, 3000))
             for op in SINGLE_OPS]
-    return out + list(EXTRA_ROWS) + [r + ("float64",) for r in MID_ROWS]
+    return out + list(EXTRA_ROWS) + list(LU_ROWS) + [r + ("float64",) for r in MID_ROWS]
 
 
 def _label(op, n, batch, dtype):

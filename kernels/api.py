@@ -37,9 +37,10 @@ from . import _cache
 
 _cache.check()
 
-from . import _det, _lu, _parallel, _soa, _stack  # noqa: E402
+from . import _det, _lu, _lu_stack, _parallel, _soa, _stack  # noqa: E402
 
-__all__ = ["inv", "det", "slogdet", "solve", "cholesky", "eigh", "svd"]
+__all__ = ["inv", "det", "slogdet", "solve", "cholesky", "eigh", "svd", "lu_factor",
+           "lu_solve", "solve_triangular"]
 
 _SUPPORTED = frozenset(np.dtype(t) for t in (np.float32, np.float64, np.complex64, np.complex128))
 
@@ -170,7 +171,8 @@ _PLANS = {}
 # dev machine was loaded (load average 5 on 2 CPUs) while this was written, so the threshold
 # is an estimate from serial timings, to be confirmed on an idle machine.
 PARALLEL_WORK = 600_000
-_WEIGHT = {"det": 0.5, "slogdet": 1.0, "inv": 1.0, "solve": 0.7, "cholesky": 0.5}
+_WEIGHT = {"det": 0.5, "slogdet": 1.0, "inv": 1.0, "solve": 0.7, "cholesky": 0.5,
+           "lu_factor": 0.5, "lu_solve": 0.3, "solve_triangular": 0.2}
 
 
 def _min_count(op, n, dtype):
@@ -599,6 +601,94 @@ def cholesky(a, upper=False):
     _settle("cholesky_up" if upper else "cholesky_lo", (af.reshape(count, n, n),),
             out.reshape(count, n, n), inf, dtype, nan_diagonal_fails=True)
     return out, info
+
+
+def lu_factor(a):
+    """LU factorization with partial pivoting of every ``(m, n)`` matrix of a stack, LAPACK
+    ``?getf2``'s algorithm and semantics (see ``_lu_stack``).
+
+    Returns ``(lu, piv, info)``: ``lu`` of ``a``'s shape (``L`` below the diagonal, its unit
+    diagonal not stored, ``U`` on and above), ``piv`` of shape ``(..., min(m, n))`` (int32,
+    1-based row interchanges) and ``info`` of the batch shape (int32: the 1-based index of
+    the first exactly zero pivot, 0 if none).
+    """
+    a = np.asarray(a)
+    if a.ndim < 2:
+        raise ValueError(f"expected a (..., m, n) stack, got shape {a.shape}")
+    dtype = _native(a.dtype)
+    batch = a.shape[:-2]
+    m, n = a.shape[-2:]
+    k = min(m, n)
+    count = math.prod(batch)
+    lu = np.array(a, dtype=dtype, order="C", copy=True)
+    piv = np.empty(batch + (k,), dtype=np.int32)
+    info = np.zeros(batch, dtype=np.int32)
+    if lu.size == 0:
+        piv[...] = np.arange(1, k + 1, dtype=np.int32)
+        return lu, piv, info
+    near = np.zeros(count, dtype=np.bool_)
+    flat = lu.reshape(count, m, n), piv.reshape(count, k), info.reshape(count)
+    _run("lu_factor", _lu_stack.getf2_stack, (*flat, near, _rtol(dtype, max(m, n))), count,
+         max(m, n), dtype)
+    idx = np.flatnonzero(near)
+    if idx.size:  # singular to working precision: LAPACK decides (see _lu_stack)
+        from scipy.linalg import lapack
+        getrf = lapack.get_lapack_funcs("getrf", dtype=dtype)
+        src = a.reshape(count, m, n)
+        for e in idx.tolist():
+            flat[0][e], p, flat[2][e] = getrf(src[e])
+            flat[1][e] = p + 1
+    return lu, piv, info
+
+
+def _stacked_solve(a, b, name):
+    """``(a, x, count)``: ``a`` as a C-contiguous ``(count, n, n)`` stack and a C-contiguous
+    copy ``x`` of the ``(count, n, k)`` right-hand sides, in one native compute dtype."""
+    a, b = np.asarray(a), np.asarray(b)
+    if a.ndim < 2 or a.shape[-1] != a.shape[-2] or b.ndim != a.ndim \
+            or b.shape[:-1] != a.shape[:-1]:
+        raise ValueError(f"{name}: expected (..., n, n) and (..., n, k) stacks of one batch "
+                         f"shape, got shapes {a.shape} and {b.shape}")
+    dtype = _native(a.dtype if a.dtype == b.dtype else np.result_type(a.dtype, b.dtype))
+    count = math.prod(a.shape[:-2])
+    n, k = b.shape[-2:]
+    x = np.array(b, dtype=dtype, order="C", copy=True)
+    return _prepare(a, dtype).reshape(count, n, n), x, count
+
+
+def lu_solve(lu, piv, b, trans=0):
+    """``op(A)^{-1} b`` for every element of a stack, given `lu_factor`'s ``(lu, piv)`` of
+    ``A`` (LAPACK ``?getrs``); ``trans`` 0, 1 or 2 for ``A``, ``A^T`` or ``A^H``. ``b`` is
+    ``(..., n, k)`` of ``lu``'s batch shape. No singularity check: a zero ``U[i, i]`` gives
+    inf or NaN. Raises ``ValueError`` for a pivot outside ``1..n``."""
+    lu_, x, count = _stacked_solve(lu, b, "lu_solve")
+    n, k = x.shape[-2:]
+    piv = np.ascontiguousarray(piv, dtype=np.int32)
+    if piv.shape != np.shape(lu)[:-1]:
+        raise ValueError(f"lu_solve: pivots of shape {piv.shape} for LU of shape "
+                         f"{np.shape(lu)}")
+    if x.size == 0 or count == 0:
+        return x
+    bad = np.zeros(count, dtype=np.int8)
+    _run("lu_solve", _lu_stack.getrs_stack, (lu_, piv.reshape(count, n), x.reshape(count, n, k),
+                                             int(trans), bad), count, n, x.dtype)
+    if np.count_nonzero(bad):
+        raise ValueError(f"lu_solve: pivots of batch element {int(np.flatnonzero(bad)[0])} "
+                         f"are not all in 1..{n}")
+    return x
+
+
+def solve_triangular(a, b, upper, unit=False, trans=0):
+    """``op(T)^{-1} b`` for every element of a stack (BLAS ``?trsm``, left side), ``T`` the
+    upper or lower triangle of ``a`` (a unit diagonal where ``unit``); ``trans`` as in
+    `lu_solve`. No singularity check."""
+    a_, x, count = _stacked_solve(a, b, "solve_triangular")
+    n, k = x.shape[-2:]
+    if x.size == 0 or count == 0:
+        return x
+    _run("solve_triangular", _lu_stack.trsm_stack, (a_, x.reshape(count, n, k), bool(upper),
+                                                    bool(unit), int(trans)), count, n, x.dtype)
+    return x
 
 
 # Defined in their own modules (which use this module's boundary helpers above).

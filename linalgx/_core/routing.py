@@ -87,6 +87,21 @@ def by_dtype(real, complex_):
     return out
 
 
+def order_router(max_n, single_max_n=16):
+    """A route function for ops whose numba kernels serve stacks of matrices up to order
+    ``max_n``, and single matrices up to ``single_max_n`` (their first argument a ``(..., m,
+    n)`` stack; the order is the larger of m and n): numba there once it has paid for its
+    start-up, else LAPACK."""
+    def route(a, *args, **params):
+        m, n = a.shape[-2:]
+        order = max(m, n)
+        if not 0 < order <= max_n or a.size == 0:
+            return False
+        count = a.size // (m * n)
+        return (count > 1 or order <= single_max_n) and _paid_for(count)
+    return route
+
+
 def square_router(op_name):
     """A route function for ops whose first argument is a (..., n, n) stack."""
     def route(a, *args, **params):

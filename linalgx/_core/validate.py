@@ -321,6 +321,8 @@ def check_pivots(func, pivots, n, blocks=False):
     if pivots.size == 0:
         return
     low = -n if blocks else 1
+    if not blocks and low <= pivots.min() and pivots.max() <= n:
+        return  # the common case: two reductions, no temporaries
     bad = (pivots < low) | (pivots > n) | (pivots == 0)
     what = f"must lie in [1, {n}]" if not blocks else f"must be nonzero with |pivot| <= {n}"
     if blocks and not bad.any():

@@ -1,6 +1,7 @@
 """solve_triangular (torch.linalg semantics, NumPy's dtype rules)."""
 import numpy as np
 
+from .._core import routing
 from .._core import validate as v
 from .._core.op import Op
 from .._core.xputil import ndim_of
@@ -37,6 +38,11 @@ def batch_indices(batch):
     return ((),) if not batch else np.ndindex(*batch)
 
 _solve_triangular = Op("solve_triangular")
+# Largest order the numba kernel serves (the router takes single matrices up to 16 only).
+# Measured here, float64, one right-hand side, numba time / LAPACK's (a Python loop over
+# SciPy's trsm): 0.02-0.14 on 1,000 matrices of order 3-32, 0.57 at 48, 1.1 at 64.
+NUMBA_MAX_N = 48
+_solve_triangular.def_route(routing.order_router(NUMBA_MAX_N))
 
 
 def _mh(xp, x):
@@ -58,6 +64,20 @@ def _solve_triangular_lapack(a, b, upper, left, unitriangular):
         out[idx] = trsm(1.0, a[idx], b[idx], side=side, lower=int(not upper),
                         diag=int(unitriangular))
     return out
+
+
+@_solve_triangular.impl("numba")
+def _solve_triangular_numba(a, b, upper, left, unitriangular):
+    if a.shape[-1] > NUMBA_MAX_N:
+        return _solve_triangular_lapack(a, b, upper, left, unitriangular)
+    a, b, _ = broadcast_batch(a, b)
+    solve = routing.kernels_api().solve_triangular
+    if left:
+        x = solve(a, b, upper, unitriangular, 0)
+    else:  # X T = B  <=>  T^T X^T = B^T
+        x = np.swapaxes(solve(a, np.swapaxes(b, -1, -2), upper, unitriangular, 1), -1, -2)
+    routing.mark_loaded("solve_triangular")
+    return np.ascontiguousarray(x)
 
 
 def _triangle(xp, x, upper, unitriangular):

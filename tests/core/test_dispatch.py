@@ -88,6 +88,20 @@ def test_square_tables_route_real_and_complex_input_apart(monkeypatch):
         assert route(a) == route(a[1:]) + 1 == 1  # numba from the table's batch on
 
 
+def test_order_router_serves_stacks_and_small_single_matrices(monkeypatch):
+    """lu_factor / lu_solve / solve_triangular: numba for stacks up to the order limit (the
+    larger of m and n), single matrices only up to single_max_n, empty input on LAPACK; and
+    nothing before numba has paid for its start-up."""
+    route = routing.order_router(32, single_max_n=16)
+    monkeypatch.setattr(routing, "_paid_for", lambda batch: True)
+    assert route(np.zeros((2, 32, 32))) and route(np.zeros((2, 5, 32)))
+    assert not route(np.zeros((2, 33, 3))) and not route(np.zeros((2, 0, 0)))
+    assert route(np.zeros((16, 16))) and route(np.zeros((1, 3, 3)))
+    assert not route(np.zeros((24, 24))) and not route(np.zeros((1, 24, 24)))
+    monkeypatch.setattr(routing, "_paid_for", lambda batch: False)
+    assert not route(np.zeros((1000, 3, 3)))
+
+
 def test_op_without_numba_kernel_falls_back_to_lapack():
     op = Op("only_lapack")
     op.impl("lapack")(lambda a: "lapack")

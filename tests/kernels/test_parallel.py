@@ -33,6 +33,9 @@ CALLS = {
     "det": lambda a, spd, b: (api.det(a),),
     "slogdet": lambda a, spd, b: api.slogdet(a),
     "cholesky": lambda a, spd, b: api.cholesky(spd),
+    "lu_factor": lambda a, spd, b: api.lu_factor(a),
+    "lu_solve": lambda a, spd, b: (api.lu_solve(*api.lu_factor(a)[:2], b, 2),),
+    "solve_triangular": lambda a, spd, b: (api.solve_triangular(a, b, True, False, 1),),
 }
 
 

@@ -3,9 +3,20 @@ import numpy as np
 import pytest
 import scipy.linalg as sla
 
+import linalgx
 import linalgx.linalg as LA
 from linalgx import LinAlgError, SingularMatrixError
 from tests.helpers import assert_unchanged
+
+# Forcing numba runs its kernels for the orders it serves (linalg._lu.NUMBA_MAX_N) and
+# LAPACK above; the automatic routing reaches the kernels only once numba is loaded.
+BACKENDS = ["lapack", "numba"]
+
+
+@pytest.fixture(params=BACKENDS)
+def backend(request):
+    with linalgx.backend(request.param):
+        yield request.param
 
 SHAPES = [(4, 4), (5, 3), (3, 5), (2, 4, 4), (2, 3, 5, 2), (1, 1), (0, 0), (3, 0), (2, 0, 3)]
 
@@ -24,7 +35,7 @@ def _tol(dtype):
 
 @pytest.mark.parametrize("dtype", [np.float32, np.float64, np.complex64, np.complex128], ids=str)
 @pytest.mark.parametrize("shape", SHAPES, ids=str)
-def test_lu_matches_scipy(shape, dtype):
+def test_lu_matches_scipy(shape, dtype, backend):
     a = _rand(shape, dtype)
     P, L, U = assert_unchanged(LA.lu, a)
     m, n = shape[-2:]
@@ -55,16 +66,17 @@ def test_lu_without_pivoting(shape):
                                                        piv.shape))
 
 
-def test_lu_singular_does_not_raise():
+def test_lu_singular_does_not_raise(backend):
     a = np.array([[1.0, 2.0], [2.0, 4.0]])
     P, L, U = LA.lu(a)
     assert U[1, 1] == 0
     np.testing.assert_allclose(P @ L @ U, a)
 
 
-@pytest.mark.parametrize("dtype", [np.float64, np.complex64], ids=str)
-@pytest.mark.parametrize("shape", [(4, 4), (5, 3), (3, 5), (2, 4, 4)], ids=str)
-def test_lu_factor_matches_scipy(shape, dtype):
+@pytest.mark.parametrize("dtype", [np.float32, np.float64, np.complex64, np.complex128], ids=str)
+@pytest.mark.parametrize("shape", [(4, 4), (5, 3), (3, 5), (2, 4, 4), (3, 40, 40), (2, 33, 7)],
+                         ids=str)
+def test_lu_factor_matches_scipy(shape, dtype, backend):
     a = _rand(shape, dtype)
     LU, piv = assert_unchanged(LA.lu_factor, a)
     assert LU.dtype == dtype and piv.dtype == np.int32
@@ -76,7 +88,7 @@ def test_lu_factor_matches_scipy(shape, dtype):
         np.testing.assert_array_equal(piv[idx], wpiv + 1)  # 1-based, as LAPACK and torch
 
 
-def test_lu_factor_raises_for_exactly_singular():
+def test_lu_factor_raises_for_exactly_singular(backend):
     a = np.stack([np.eye(2), [[1.0, 2.0], [2.0, 4.0]]])
     with pytest.raises(SingularMatrixError, match=r"^Singular matrix \(lu_factor: ") as e:
         LA.lu_factor(a)
@@ -88,7 +100,7 @@ def test_lu_factor_raises_for_exactly_singular():
 @pytest.mark.parametrize("adjoint", [False, True], ids=["plain", "adjoint"])
 @pytest.mark.parametrize("left", [True, False], ids=["left", "right"])
 @pytest.mark.parametrize("dtype", [np.float32, np.float64, np.complex128], ids=str)
-def test_lu_solve_matches_solve(dtype, left, adjoint):
+def test_lu_solve_matches_solve(dtype, left, adjoint, backend):
     a = _rand((2, 1, 4, 4), dtype) + 2 * np.eye(4, dtype=dtype)
     b = _rand((3, 4, 2) if left else (3, 2, 4), dtype, seed=1)
     LU, piv = LA.lu_factor(a)
@@ -99,7 +111,7 @@ def test_lu_solve_matches_solve(dtype, left, adjoint):
     np.testing.assert_allclose(residual, 0, atol=50 * _tol(dtype))
 
 
-def test_lu_solve_bad_input():
+def test_lu_solve_bad_input(backend):
     LU, piv = LA.lu_factor(np.eye(3) + 1)
     with pytest.raises(ValueError, match="incompatible shapes"):
         LA.lu_solve(LU, piv, np.ones((2, 1)))

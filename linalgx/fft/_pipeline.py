@@ -152,6 +152,7 @@ def run(a, steps, norm, forward, out=None):
     shape = tuple(a.shape)
     plan = []
     out_name = None
+    into_out = False  # the step before wrote into out
     for i, (kind, axis, n, gets_out) in enumerate(steps):
         if n is None:  # an entry of s was None: the 1-D function's default, on the current shape
             n = shape[axis] if kind != "c2r" else (shape[axis] - 1) * 2
@@ -167,11 +168,19 @@ def run(a, steps, norm, forward, out=None):
         axis = normalize_axis_index(axis, ndim)
         n_out = n // 2 + 1 if kind == "r2c" else n
         if gets_out and out is not None:  # NumPy passes out to this 1-D step
-            _check_step_out(getattr(out, "shape", None), shape, axis, n_out)
+            _check_step_out(getattr(out, "shape", None), shape, axis, n_out, broadcast=False)
         n_out = _index(n_out)
         n = int(n) if kind == "r2c" else n_out
-        if i == 0 and (a.dtype.kind == "O" or kind == "r2c" and a.dtype.kind == "c"):
+        if gets_out and _is_array(out) and _broadcast_fails(out.shape, shape, axis):
+            # this step's ufunc refuses the dtype before it tries the broadcast
+            _check_out_dtype(out, _result_dtype(real, out, kind == "c2r"),
+                             _ufunc_name(kind, forward, n))
+            _check_broadcast(out.shape, shape, axis)
+        if i == 0 and (a.dtype.kind == "O" or kind == "r2c" and a.dtype.kind == "c") or (
+                into_out and out.dtype.kind == "O"):
+            # (an object out= written by the step before is this step's input in NumPy)
             raise TypeError(MESSAGES["ufunc_types"].format(name=_ufunc_name(kind, forward, n)))
+        into_out = gets_out and _is_array(out)
         if out is not None and (out_name is None or kind == "c2r"):
             out_name = _ufunc_name(kind, forward, n)
         shape = shape[:axis] + (n_out,) + shape[axis + 1:]
@@ -185,15 +194,12 @@ def run(a, steps, norm, forward, out=None):
     # norm factor is a Python int), with "ortho" or for ifft/irfft in single precision.
     # A wider out= (float64/complex128 or longdouble for single-precision input) makes NumPy
     # pick its double loop: the transform then runs in double, as here.
-    compute = _F32 if real == _F16 else real
     if out is not None:
         if isinstance(a, Box):
             raise TypeError(MESSAGES["out_traced"])
         if not _is_array(out):
             raise TypeError(MESSAGES["out_type"])
-        if compute == _F32 and out.dtype.kind in "fc" and out.dtype.itemsize > (
-                4 if out.dtype.kind == "f" else 8):
-            compute = _F64
+    compute = _result_dtype(real, out, True)
     ccompute = _ops.complex_dtype(compute)
     result = compute if groups[-1][0] == "c2r" else ccompute
     # Real input to c2c is made complex as NumPy does: pocketfft's faster real-input path
@@ -216,12 +222,46 @@ def run(a, steps, norm, forward, out=None):
     return res
 
 
-def _check_step_out(oshape, shape, axis, n_out):
-    """NumPy's ``_raw_fft`` shape check, then its ufunc's broadcast of `shape` into out."""
+def _check_step_out(oshape, shape, axis, n_out, broadcast=True):
+    """NumPy's ``_raw_fft`` shape check, then (unless ``broadcast=False``: the caller checks
+    the dtype first, as the ufunc does) its ufunc's broadcast of `shape` into out."""
     if oshape is None:
         return
     if len(oshape) != len(shape) or oshape[axis] != n_out:
         raise ValueError(MESSAGES["out_shape"])
+    if broadcast:
+        _check_broadcast(oshape, shape, axis)
+
+
+def _result_dtype(real, out, c2r):
+    """The dtype a transform of input precision ``real`` computes and returns (complex unless
+    ``c2r``)."""
+    compute = _F32 if real == _F16 else real
+    if out is not None and compute == _F32 and out.dtype.kind in "fc" and out.dtype.itemsize > (
+            4 if out.dtype.kind == "f" else 8):
+        compute = _F64
+    return compute if c2r else _ops.complex_dtype(compute)
+
+
+def _broadcast_fails(oshape, shape, axis):
+    return len(oshape) == len(shape) and any(
+        o != n and n != 1 for d, (o, n) in enumerate(zip(oshape, shape)) if d != axis)
+
+
+def _check_out_dtype(out, result, name):
+    """The ufunc's own checks of `out`, before its broadcast: writeable, then the cast."""
+    if _is_cupy(out):
+        return
+    if not out.flags.writeable:
+        raise ValueError(MESSAGES["out_readonly"])
+    if not np.can_cast(result, out.dtype, "same_kind"):
+        # NumPy names the output type of the ufunc's first (double precision) loop
+        src = result if result.itemsize > 16 or result == np.longdouble else (
+            np.dtype(np.complex128 if result.kind == "c" else np.float64))
+        raise TypeError(MESSAGES["out_cast"].format(name=name, src=src, dst=out.dtype))
+
+
+def _check_broadcast(oshape, shape, axis):
     if any(o != n and n != 1 for d, (o, n) in enumerate(zip(oshape, shape)) if d != axis):
         raise ValueError(MESSAGES["out_broadcast"].format(
             shape=tuple(shape), axis=axis, oshape=tuple(oshape)))
@@ -236,16 +276,13 @@ def _check_out(out, shape, axis, result, name, x, ngroups):
     `out` (ifft2, irfft2, hfft; hfftn, hfft2 as irfftn) check it the same way.
     """
     oshape = out.shape
-    _check_step_out(oshape, shape, axis, shape[axis])
+    # in NumPy's order: _raw_fft's length check, then the ufunc's read-only, cast and
+    # broadcast checks
+    _check_step_out(oshape, shape, axis, shape[axis], broadcast=False)
+    _check_out_dtype(out, result, name)
+    _check_broadcast(oshape, shape, axis)
     if _is_cupy(out):
         return None
-    if not out.flags.writeable:
-        raise ValueError(MESSAGES["out_readonly"])
-    if not np.can_cast(result, out.dtype, "same_kind"):
-        # NumPy names the output type of the ufunc's first (double precision) loop
-        src = result if result.itemsize > 16 or result == np.longdouble else (
-            np.dtype(np.complex128 if result.kind == "c" else np.float64))
-        raise TypeError(MESSAGES["out_cast"].format(name=name, src=src, dst=out.dtype))
     if (type(out) is np.ndarray and out.dtype == result and oshape == shape
             and not (ngroups == 1 and np.may_share_memory(out, x))):
         return out

@@ -266,6 +266,7 @@ def test_out_as_a_one_element_tuple_as_numpy():
 
 # -- argument-check order ---------------------------------------------------------------------
 _STR = np.array(["a", "b", "c", "d"])
+_X = np.arange(24.0).reshape(4, 6)
 _ORDER = {
     "fft str bogus norm": lambda M: M.fft(_STR, norm="bogus"),
     "rfft str bogus norm": lambda M: M.rfft(_STR, norm="bogus"),
@@ -279,6 +280,15 @@ _ORDER = {
     "hfft datetime n=0": lambda M: M.hfft(_STR.astype("M8[s]"), n=0),
     "fft str bad out": lambda M: M.fft(_STR, out=np.zeros(3, complex)),
     "fft n=0 str bogus norm": lambda M: M.fft(_STR, n=0, norm="bogus"),
+    # an out= of wrong dtype and shape: the ufunc refuses the dtype before the broadcast
+    "fft out dtype before broadcast": lambda M: M.fft(_X, n=5, out=np.empty((3, 5), "f4")),
+    "rfft2 out dtype before broadcast": lambda M: M.rfft2(_X, s=(5, 5), out=np.empty((5, 3))),
+    "fftn out dtype before broadcast": lambda M: M.fftn(_X, s=(3, 5), axes=(0, 1),
+                                                        out=np.empty((2, 5), "f4")),
+    # an object out= written by one pass is the next pass's input, which no loop takes
+    "fftn object out": lambda M: M.fftn(_X, out=np.empty((4, 6), object)),
+    "rfft2 object out": lambda M: M.rfft2(_X, out=np.empty((4, 4), object)),
+    "ifftn object out": lambda M: M.ifftn(_X, out=np.empty((4, 6), object)),
 }
 
 

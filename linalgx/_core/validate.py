@@ -53,6 +53,11 @@ MESSAGES = {
                         "depends on how the eigenvalues split and is not computable from the "
                         "decomposition: use a dedicated op (matrix_exp) or differentiate "
                         "the eigenvalues and the eigenspace projectors separately",
+    "degenerate_second_order": "%s: second derivatives at repeated eigenvalues (or singular "
+                               "values) need the differentiated function's own second "
+                               "derivative in the tied values (Lewis and Sendov 2001), which "
+                               "the chain rule through the decomposition cannot see, so they "
+                               "are not computed (PyTorch returns NaN there)",
     "degenerate_gauge": "%s: repeated eigenvalues have eigenvectors defined only up to a "
                         "rotation within their eigenspace, and the differentiated function "
                         "depends on that choice, so its derivative is ill-defined",

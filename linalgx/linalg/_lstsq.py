@@ -6,6 +6,7 @@ from .._core.box import Box
 from .._core.lapack import gufunc, umath_linalg
 from .._core.op import Op
 from .._core.xputil import ndim_of
+from ._eig import refuse_second_order
 from ._svd import _check_finite, _mH, _svd
 
 __all__ = ["lstsq"]
@@ -90,6 +91,7 @@ def _lstsq_vjp(xp, g, out, a, b, rcond):
         gb = gb + w
         ga = ga - w @ _mH(xp, x)
     if gs is not None:
+        refuse_second_order(out[3], "lstsq", gs)
         u, _, vh = _svd(a, full_matrices=False)
         ga = ga + (u * xp.expand_dims(gs, -2)) @ vh
     batch = next(gi.shape[:gi.ndim - ndim_of(o)] for gi, o in zip(g, out) if gi is not None)

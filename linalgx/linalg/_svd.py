@@ -8,7 +8,7 @@ from .._core.lapack import gufunc1, surely_finite, umath_linalg
 from .._core.op import Op
 from .._core.results import SVDResult
 from .._core.xputil import ns, unbox_all
-from ._eig import degenerate_mask
+from ._eig import degenerate_mask, refuse_second_order
 
 __all__ = ["svd", "svdvals"]
 
@@ -174,6 +174,7 @@ def _reduced(u, vh, full_matrices):
 def _svd_jvp(xp, tangents, out, a, full_matrices=True):
     (da,) = tangents
     u_full, s, vh_full = out
+    refuse_second_order(s, "svd", a)
     m, n = a.shape[-2:]
     u, vh = _reduced(u_full, vh_full, full_matrices)
     cplx = v.is_complex_dtype(u.dtype)
@@ -250,6 +251,7 @@ def _mh_value(x):
 def _svd_vjp(xp, g, out, a, full_matrices=True):
     gu, gs, gvh = g
     u_full, s, vh_full = out
+    refuse_second_order(s, "svd", gu, gs, gvh)
     m, n = a.shape[-2:]
     u, vh = _reduced(u_full, vh_full, full_matrices)
     k = s.shape[-1]
@@ -323,6 +325,7 @@ def _svd_vjp(xp, g, out, a, full_matrices=True):
 @_svdvals.def_jvp
 def _svdvals_jvp(xp, tangents, out, a):
     (da,) = tangents
+    refuse_second_order(out, "svdvals", a)
     u, _, vh = _svd(a, full_matrices=False)
     ds = xp.sum(xp.conj(u) * (da @ _mH(xp, vh)), axis=-2)
     return xp.real(ds) if v.is_complex_dtype(u.dtype) else ds
@@ -330,6 +333,7 @@ def _svdvals_jvp(xp, tangents, out, a):
 
 @_svdvals.def_vjp
 def _svdvals_vjp(xp, g, out, a):
+    refuse_second_order(out, "svdvals", g)
     u, _, vh = _svd(a, full_matrices=False)
     return ((u * xp.expand_dims(g, -2)) @ vh,)
 

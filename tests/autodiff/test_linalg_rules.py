@@ -282,11 +282,11 @@ def test_rotated_degenerate_projector_gradient_across_rotations(n):
         a = _sym(q @ np.diag(lam) @ q.T)
         w = rng.standard_normal((n, n))
 
-        def loss(a):
+        def loss(a, w=w):
             v = LA.eigh(_sym(a))[1][:, 1:]
             return np.sum((v @ v.T) * w)
 
-        def ref(a):
+        def ref(a, w=w):
             v = np.linalg.eigh(_sym(a))[1][:, 0]
             return np.sum((np.eye(n) - np.outer(v, v)) * w)
 

@@ -4,13 +4,15 @@
 working. The subclasses carry which batch element failed and the kernel's status code.
 """
 import os
+import re
 import sys
 import warnings
 
+from numpy.exceptions import AxisError as _NumpyAxisError
 from numpy.linalg import LinAlgError
 
 __all__ = ["LinAlgError", "SingularMatrixError", "NotPositiveDefiniteError", "ConvergenceError",
-           "warn"]
+           "warn", "name_error", "NAMED_ERRORS"]
 
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
 
@@ -25,6 +27,57 @@ def warn(message, category):
         frame = frame.f_back
         level += 1
     warnings.warn(message, category, stacklevel=level)
+
+
+# what the public functions' wrappers pass through name_error (MemoryError is named by the
+# ops themselves; NumPy's ufunc type errors build their text from the ufunc's name)
+NAMED_ERRORS = (ValueError, TypeError, IndexError, ZeroDivisionError, LinAlgError)
+
+
+def name_error(e, name):
+    """Make the message of ``e``, raised inside the public function ``name``, name it.
+
+    NumPy's text stays first (user code matches on it). A message that already names
+    ``name`` is left alone; one that names the internal function that raised it (``Singular
+    matrix (inv: batch element (1,) ...)`` inside ``matrix_power``) names ``name`` instead;
+    any other gets `` (name)`` appended. NumPy's ``AxisError(axis, ndim)``, whose text
+    ``__str__`` builds from those fields, becomes linalgx's `AxisError` subclass, which
+    appends the name the same way.
+    """
+    if isinstance(e, _NumpyAxisError) and e.axis is not None:
+        # NumPy builds this text from (axis, ndim, prefix) in __str__: keep the fields (user
+        # code may read them) and the text, and append the name through a subclass
+        if type(e) is _NumpyAxisError:
+            e.__class__ = AxisError
+            e.func = name
+        return
+    if len(e.args) != 1 or not isinstance(e.args[0], str) or str(e) != e.args[0]:
+        return  # an exception that builds its text otherwise (NumPy's ufunc type errors)
+    message = e.args[0]
+    inner = getattr(e, "func", None)
+    if inner is not None and inner != name:
+        for old, new in ((f" ({inner}:", f" ({name}:"), (f" ({inner})", f" ({name})")):
+            if old in message:
+                message = message.replace(old, new, 1)
+                break
+        e.func = name
+    # named as linalgx and NumPy name functions: "(name)", "(name: ...", "name: ...",
+    # "ufunc 'name'", "name is not defined ..." (a plain word is not enough: "Invalid norm
+    # order" does not name norm)
+    n = re.escape(name)
+    if not re.search(rf"^{n}\b|(?:^|[\s(']){n}(?:[:)']|$)", message):
+        message = f"{message} ({name})"
+    e.args = (message,)
+    if isinstance(e, _NumpyAxisError):
+        e._msg = message  # the one-argument form: __str__ returns _msg
+
+
+class AxisError(_NumpyAxisError):
+    """NumPy's AxisError, its text followed by the linalgx function that raised it."""
+    __slots__ = ()  # NumPy's layout, so that name_error can assign the class
+
+    def __str__(self):
+        return f"{_NumpyAxisError.__str__(self)} ({self.func})"
 
 
 class _BatchedLinAlgError(LinAlgError):

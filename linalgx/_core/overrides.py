@@ -17,8 +17,9 @@ import numpy as np
 
 from .box import Box
 from .dispatch import _is_cupy
+from .errors import NAMED_ERRORS, name_error
 
-__all__ = ["deferring"]
+__all__ = ["deferring", "naming"]
 
 _NDARRAY = np.ndarray
 _NATIVE = np.ndarray.__array_function__
@@ -81,14 +82,15 @@ def deferring(fn, numpy_module, name, sequences=False):
     """
     numpy_fn = getattr(importlib.import_module(numpy_module), name)
     if not hasattr(numpy_fn, "_implementation"):  # NumPy does not dispatch it (fftfreq)
-        return fn
+        return naming(fn, name)
     sig = inspect.signature(fn)
     P = inspect.Parameter
     if any(p.kind in (P.VAR_POSITIONAL, P.VAR_KEYWORD) for p in sig.parameters.values()):
         raise TypeError(f"deferring: {name} needs named parameters, got {sig}")
     env = {"ndarray": _NDARRAY, "overrides": _overrides, "sequence": _sequence_overrides,
            "fn": fn, "numpy_fn": numpy_fn, "call_numpy": _call_numpy,
-           "params": tuple(sig.parameters.values()), "U": _NOT_GIVEN}
+           "params": tuple(sig.parameters.values()), "U": _NOT_GIVEN,
+           "named": NAMED_ERRORS, "name_error": name_error}
     params, call, checks = [], [], []
     prev = None
     for i, p in enumerate(sig.parameters.values()):
@@ -116,10 +118,12 @@ def deferring(fn, numpy_module, name, sequences=False):
         params.append("/")
     args = ", ".join(call)
     values = ", ".join(sig.parameters) + ("," if len(sig.parameters) == 1 else "")
+    # (try costs nothing on the success path; errors.name_error names the function)
     src = (f"def {name}({', '.join(params)}):\n"
            + "".join(f"    if {c}:\n        return call_numpy(numpy_fn, params, ({values}))\n"
                      for c in checks)
-           + f"    return fn({args})\n")
+           + f"    try:\n        return fn({args})\n"
+           + f"    except named as e:\n        name_error(e, {name!r})\n        raise\n")
     # a file name inside the package: errors.warn attributes warnings past this frame
     exec(compile(src, os.path.join(os.path.dirname(__file__), f"<deferring {name}>"), "exec"),
          env)
@@ -127,3 +131,17 @@ def deferring(fn, numpy_module, name, sequences=False):
     defers.__signature__ = sig
     defers.__numpy_function__ = numpy_fn
     return defers
+
+
+def naming(fn, name):
+    """``fn`` whose errors name it (`errors.name_error`), for the public functions that need
+    no NEP 18 wrapper (linalgx's extras, ``fftfreq``)."""
+    @functools.wraps(fn)
+    def named(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except NAMED_ERRORS as e:
+            name_error(e, name)
+            raise
+    named.__signature__ = inspect.signature(fn)
+    return named

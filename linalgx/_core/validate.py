@@ -303,7 +303,12 @@ def batch_error(kind, func, batch_shape, index=None, info=None):
     message = f"{MESSAGES[kind]} ({func}: {', '.join(detail)})" if detail else (
         f"{MESSAGES[kind]} ({func})")
     cls = _ERROR_CLASSES.get(kind, LinAlgError)
-    return cls(message, batch_index=batch_index, info=None if info is None else int(info))
+    if cls is LinAlgError:
+        error = LinAlgError(message)
+    else:
+        error = cls(message, batch_index=batch_index, info=None if info is None else int(info))
+    error.func = func  # errors.name_error renames it to the public function called
+    return error
 
 
 def raise_on_info(info, kind, func, batch_shape):

@@ -39,6 +39,7 @@ Examples
 True
 """
 from .._core.overrides import deferring as _deferring
+from .._core.overrides import naming as _naming
 from ._basic import fft, hfft, ifft, ihfft, irfft, rfft
 from ._config import get_workers, set_workers, workers
 from ._helper import fftfreq, fftshift, ifftshift, rfftfreq
@@ -50,8 +51,10 @@ fft, ifft, rfft, irfft, hfft, ihfft, rfftn, irfftn, rfft2, irfft2, fft2, ifft2, 
     _deferring(f, "numpy.fft._pocketfft", f.__name__) for f in (
         fft, ifft, rfft, irfft, hfft, ihfft, rfftn, irfftn, rfft2, irfft2, fft2, ifft2, fftn,
         ifftn))
-fftshift, ifftshift = (_deferring(f, "numpy.fft._helper", f.__name__)
-                       for f in (fftshift, ifftshift))
+fftshift, ifftshift, fftfreq, rfftfreq = (_deferring(f, "numpy.fft._helper", f.__name__)
+                                           for f in (fftshift, ifftshift, fftfreq, rfftfreq))
+# torch.fft's extras: no NumPy function to defer to, but their errors name them too
+hfft2, hfftn, ihfft2, ihfftn = (_naming(f, f.__name__) for f in (hfft2, hfftn, ihfft2, ihfftn))
 
 # numpy.fft.__all__'s order, then the torch.fft extras, then the thread controls
 __all__ = ["fft", "ifft", "rfft", "irfft", "hfft", "ihfft", "rfftn", "irfftn", "rfft2",

@@ -27,6 +27,7 @@ import importlib as _importlib
 from numpy.linalg import __all__ as _NUMPY_NAMES
 
 from .._core.overrides import deferring as _deferring
+from .._core.overrides import naming as _naming
 
 # name -> the module that defines it, in numpy.linalg.__all__'s order, then the extras
 _WHERE = {
@@ -57,6 +58,8 @@ def __getattr__(name):
     value = getattr(module, name)
     if name in _NUMPY_NAMES and not isinstance(value, type):  # NEP 18, as NumPy's function
         value = _deferring(value, "numpy.linalg._linalg", name, sequences=name == "multi_dot")
+    elif not isinstance(value, type):  # the extras: errors name them too
+        value = _naming(value, name)
     globals()[name] = value  # later lookups skip this function
     return value
 

@@ -125,20 +125,11 @@ def _sum0(x, axis):
     return np.sum(x, axis=axis, initial=0) if not isinstance(x, Box) else x.sum(axis=axis)
 
 
-def _singular_values_of(func, x):
-    """`_singular_values` without the inf check; a failure names `func`, the function
-    called, where the SVD's error named svd (NumPy's text and exception type unchanged)."""
-    try:
-        return _singular_values(x, check_finite=False)
-    except v.LinAlgError as e:
-        e.args = (str(e).replace("(svd", f"({func}", 1),) + e.args[1:]
-        raise
-
 
 def _multi_svd_norm(x, row_axis, col_axis, op):
     """max, min or sum of the singular values of the matrices in axes (row_axis, col_axis)."""
     rest = [i for i in range(x.ndim) if i not in (row_axis, col_axis)]
-    s = _singular_values_of("norm", x.transpose(rest + [row_axis, col_axis]))
+    s = _singular_values(x.transpose(rest + [row_axis, col_axis]), check_finite=False)
     if op == "max":
         return _max0(s, -1)
     if op == "min":
@@ -493,7 +484,7 @@ def cond(x, p=None):
     if x.size == 0 and np.prod(x.shape[-2:]) == 0:
         raise v.LinAlgError(v.MESSAGES["cond_empty"])
     if p is None or p in {2, -2}:
-        s = _singular_values_of("cond", x)
+        s = _singular_values(x, check_finite=False)
         num, den = (s[..., -1], s[..., 0]) if p == -2 else (s[..., 0], s[..., -1])
         if isinstance(s, Box):
             with np.errstate(all="ignore"):

@@ -18,6 +18,7 @@ to the output's dtype, so a tangent of the argument's dtype comes out with the o
 import numpy as np
 
 from .._core.box import Box
+from .._core.errors import NAMED_ERRORS, name_error
 from .._core.op import Op
 from .._core.xputil import dtype_of, ns, unbox_all
 
@@ -53,15 +54,19 @@ def ufunc_op(name, kernel=None, cupy_name=None, nout=1):
 
 def apply(op, args, out=None, kwargs=None):
     """Call ``op`` with NumPy ufunc keywords (``out=``, ``where=``, ``dtype=``, ...)."""
-    args = tuple(np.asarray(a) if isinstance(a, (list, tuple)) else a for a in args)
-    if out is None and not kwargs:
-        return op(*args)
-    if any(isinstance(a, Box) for a in args):
-        raise TypeError(f"{op.name}: out= and other ufunc keywords are not supported "
-                        "inside differentiated code")
-    if out is not None:
-        return op(*args, out=out, **(kwargs or {}))
-    return op(*args, **kwargs)
+    try:
+        args = tuple(np.asarray(a) if isinstance(a, (list, tuple)) else a for a in args)
+        if out is None and not kwargs:
+            return op(*args)
+        if any(isinstance(a, Box) for a in args):
+            raise TypeError(f"{op.name}: out= and other ufunc keywords are not supported "
+                            "inside differentiated code")
+        if out is not None:
+            return op(*args, out=out, **(kwargs or {}))
+        return op(*args, **kwargs)
+    except NAMED_ERRORS as e:
+        name_error(e, op.name)
+        raise
 
 
 def ndim(a):

@@ -220,7 +220,7 @@ def test_svd_failure_inside_norm_and_cond_names_them():
     the failing batch element."""
     a = np.stack([np.eye(3), np.full((3, 3), np.nan)])
     for call, name in ((lambda: LA.norm(a, 2, axis=(-2, -1)), "norm"),
-                       (lambda: LA.matrix_norm(a, ord="nuc"), "norm"),
+                       (lambda: LA.matrix_norm(a, ord="nuc"), "matrix_norm"),
                        (lambda: LA.cond(a), "cond")):
         with pytest.raises(np.linalg.LinAlgError,
                            match=rf"^SVD did not converge \({name}: batch element \(1,\)"):

@@ -25,27 +25,33 @@ _SLOGDET_SIGS = ("d->dd", "D->Dd")
 
 def _det_getrf(a):
     """One large matrix through SciPy's ?getrf, then NumPy's formula: the sign (phase) of
-    the pivots times exp(sum log|u_ii|); an exactly zero pivot gives 0."""
+    the pivots times exp(sum log|u_ii|); an exactly zero pivot gives 0. Returns ``(det,
+    finite)``, ``finite`` telling whether every pivot was finite."""
     from scipy.linalg import get_lapack_funcs
 
     # det(a) = det(a.T), and a.T of a C-ordered a is already in LAPACK's Fortran order
     lu, piv, info = get_lapack_funcs("getrf", (a,))(a.T, overwrite_a=0)
     if info > 0:
-        return a.dtype.type(0)
+        return a.dtype.type(0), True
     d = np.diagonal(lu)
     swaps = np.count_nonzero(piv != np.arange(piv.size))
     with np.errstate(all="ignore"):
         absd = np.abs(d)
         phase = (d / absd).prod() if a.dtype.kind == "c" else np.sign(d).prod()
-        return a.dtype.type((-phase if swaps % 2 else phase) * np.exp(np.log(absd).sum()))
+        det = (-phase if swaps % 2 else phase) * np.exp(np.log(absd).sum())
+    return a.dtype.type(det), bool(np.isfinite(absd).all())
 
 
 @_det.impl("lapack")
 def _det_lapack(a):
     if a.ndim == 2 and routing.large_driver("det", a) == "scipy_getrf":
-        d = _det_getrf(a)
-        if not np.isfinite(d):
-            _report_fp("invalid" if np.isnan(d) else "overflow")
+        d, finite = _det_getrf(a)
+        # NumPy's gufunc: NaN from LAPACK's arithmetic on NaN input sets "invalid"; a
+        # product that overflows "overflow"; an inf pivot (inf input) passes silently
+        if np.isnan(d):
+            _report_fp("invalid")
+        elif np.isinf(d) and finite:
+            _report_fp("overflow")
         return d
     # No errstate: NumPy's det warns "invalid value encountered in det" for NaN input.
     return umath_linalg.det(a, signature="D->D" if a.dtype.kind == "c" else "d->d")

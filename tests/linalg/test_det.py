@@ -144,6 +144,18 @@ def test_large_det_overflow_reported_as_numpy(mode):
                     np.testing.assert_array_equal(LA.det(a), np.linalg.det(a))
 
 
+@pytest.mark.parametrize("value", [np.inf, -np.inf])
+def test_large_det_of_an_infinite_pivot_is_silent_as_numpy(value):
+    """An inf entry that becomes a pivot gives an infinite det without any report (nothing
+    overflowed: NumPy's gufunc sets no flag), on the getrf route too."""
+    x = np.eye(600)
+    x[1, 1] = value
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        want = np.linalg.det(x)
+        assert LA.det(x) == want and np.isinf(want)
+
+
 def _exact_det(a):
     """``(det, log|det|)`` of one matrix by elimination in 200-bit arithmetic (mpmath's
     own det rounds a pivot below its epsilon to zero), as a Python complex and a float."""

@@ -281,10 +281,15 @@ def assert_stacked_square(*arrays):
             raise LinAlgError(MESSAGES["square"])
 
 
-def assert_finite(*arrays):
-    for a in arrays:
-        if not np.isfinite(a).all():
-            raise LinAlgError(MESSAGES["nonfinite"])
+def assert_finite(a, func):
+    """NumPy's up-front check of eig/eigvals (``Array must not contain infs or NaNs``, raised
+    by ``isfinite`` for object input as NumPy's is), naming the first failing element."""
+    ok = np.isfinite(a)
+    if ok.all():
+        return
+    batch = a.shape[:-2]
+    index = int(np.flatnonzero(~ok.reshape(batch + (-1,)).all(axis=-1))[0]) if batch else None
+    raise batch_error("nonfinite", func, batch, index)
 
 
 def batch_error(kind, func, batch_shape, index=None, info=None):

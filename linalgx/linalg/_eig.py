@@ -349,14 +349,14 @@ _EIGH_SIGS = ("d->dd", "D->dD")
 _EIGVALSH_SIGS = ("d->d", "D->d")
 
 
-def _prepare_general(a, ufunc, signatures):
+def _prepare_general(a, ufunc, signatures, func):
     """eig/eigvals: NumPy's finiteness check comes before its dtype checks."""
     a, wrap = v.makearray(a)
     if a.ndim < 2 or a.shape[-1] != a.shape[-2]:
         v.assert_stacked_square(a)  # raises
     value = unbox_all(a)
     if value.dtype.kind not in "fc" or not surely_finite(value):
-        v.assert_finite(value)
+        v.assert_finite(value, func)
     a, _, t, result_t = v.prepare_square(a, ufunc, signatures)
     return a, wrap, t, result_t
 
@@ -422,7 +422,7 @@ def eigvals(a):
     >>> LA.eigvals(np.array([[1., -1.], [1., 1.]]))
     array([1.+1.j, 1.-1.j])
     """
-    a, _, t, result_t = _prepare_general(a, umath_linalg.eigvals, _EIGVALS_SIGS)
+    a, _, t, result_t = _prepare_general(a, umath_linalg.eigvals, _EIGVALS_SIGS, "eigvals")
     w = _eigvals.call1(a)
     real, result_t = _real_if_all_real(t, result_t, w)
     if real:
@@ -485,7 +485,7 @@ def eig(a):
     >>> eigenvalues
     array([1.+1.j, 1.-1.j])
     """
-    a, wrap, t, result_t = _prepare_general(a, umath_linalg.eig, _EIG_SIGS)
+    a, wrap, t, result_t = _prepare_general(a, umath_linalg.eig, _EIG_SIGS, "eig")
     w, vt = _eig.call1(a)
     real, result_t = _real_if_all_real(t, result_t, w)
     if real:

@@ -75,6 +75,15 @@ def test_an_internal_functions_name_is_replaced_not_added():
     assert e.value.batch_index == (1,)
 
 
+def test_eig_non_finite_check_names_the_element():
+    a = np.stack([np.eye(2), [[1.0, np.inf], [0.0, 1.0]]])
+    for fn, name in ((LA.eig, "eig"), (LA.eigvals, "eigvals")):
+        with pytest.raises(np.linalg.LinAlgError) as e:
+            fn(a)
+        assert str(e.value) == (f"Array must not contain infs or NaNs ({name}: batch element "
+                                "(1,) of batch shape (2,))")
+
+
 def test_axis_error_keeps_numpys_fields_and_pickles():
     with pytest.raises(np.exceptions.AxisError) as e:
         LA.norm(np.ones(3), axis=3)

@@ -205,8 +205,15 @@ _PY_CHARS = {bool: "?", int: "l", float: "d", complex: "D"}
 def _dtype_char(a):
     dt = getattr(a, "dtype", None)
     if dt is not None:
-        # another library's dtype (a torch tensor's) has no char: NumPy's search decides
-        return dt.char if isinstance(dt, np.dtype) else None
+        if isinstance(dt, np.dtype):
+            return dt.char
+        # another library's dtype (a torch tensor's): the NumPy dtype the ufunc will see.
+        # Left to NumPy's loop search, a float32 tensor got float64 or float32 depending on
+        # which loop NumPy had cached from earlier calls in the process.
+        try:
+            return np.asarray(a).dtype.char
+        except Exception:  # noqa: BLE001 (no NumPy view: the ufunc call reports it)
+            return None
     return _PY_CHARS.get(type(a))
 
 

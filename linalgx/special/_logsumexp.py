@@ -273,7 +273,30 @@ def _log_softmax_vjp(xp, g, out, x, *, axis=None):
     return (g - xp.conj(xp.exp(out)) * xp.sum(g, axis=axes, keepdims=True),)
 
 
-def logsumexp(a, axis=None, b=None, keepdims=False, return_sign=False):
+def _torch_keywords(func, axis, dim, keepdims=None, keepdim=None):
+    """torch.special's keyword names ``dim`` and ``keepdim`` for SciPy's ``axis`` and
+    ``keepdims`` (positional arguments are the same in both), one spelling at a time."""
+    if dim is not None:
+        if axis is not None:
+            raise TypeError(f"{func}: got both axis= and dim= (torch's name for axis)")
+        axis = dim
+    if keepdim is not None:
+        if keepdims:
+            raise TypeError(f"{func}: got both keepdims= and keepdim= (torch's name)")
+        keepdims = keepdim
+    return axis, keepdims
+
+
+def _cast(x, dtype):
+    """torch's ``dtype=``: the input cast to it before the operation."""
+    if dtype is None:
+        return x
+    x = x if hasattr(x, "astype") else np.asarray(x)
+    return x.astype(dtype)
+
+
+def logsumexp(a, axis=None, b=None, keepdims=False, return_sign=False, *, dim=None,
+              keepdim=None):
     """
     Compute the log of the sum of exponentials of input elements.
 
@@ -290,6 +313,8 @@ def logsumexp(a, axis=None, b=None, keepdims=False, return_sign=False):
     return_sign : bool, optional
         If True, return ``(res, sgn)`` with the sign of the sum, so that negative sums
         (from negative `b`) are representable.
+    dim, keepdim : optional, keyword-only
+        torch.special.logsumexp's names for `axis` and `keepdims`.
 
     Returns
     -------
@@ -317,6 +342,7 @@ def logsumexp(a, axis=None, b=None, keepdims=False, return_sign=False):
     >>> float(logsumexp(np.array([1000.0, 1000.0])))
     1000.6931471805599
     """
+    axis, keepdims = _torch_keywords("logsumexp", axis, dim, keepdims, keepdim)
     if isinstance(a, (list, tuple)):
         a = np.asarray(a)
     if isinstance(b, (list, tuple)):
@@ -326,7 +352,7 @@ def logsumexp(a, axis=None, b=None, keepdims=False, return_sign=False):
     return _lse(a, b, axis=axis, keepdims=keepdims)
 
 
-def softmax(x, axis=None):
+def softmax(x, axis=None, *, dim=None, dtype=None):
     """
     Softmax: ``exp(x) / sum(exp(x))`` along `axis`.
 
@@ -337,6 +363,10 @@ def softmax(x, axis=None):
     axis : int or tuple of ints, optional
         Axis or axes to normalize over; by default the whole array. A 0-d `x` also takes
         the integer axis 0 or -1, as NumPy's reductions.
+    dim : int, optional, keyword-only
+        torch.special.softmax's name for `axis`.
+    dtype : dtype, optional, keyword-only
+        As torch's: `x` is cast to it first.
 
     Returns
     -------
@@ -358,12 +388,13 @@ def softmax(x, axis=None):
     >>> softmax(np.array([0.0, np.log(3.0)]))
     array([0.25, 0.75])
     """
+    axis, _ = _torch_keywords("softmax", axis, dim)
     if isinstance(x, (list, tuple)):
         x = np.asarray(x)
-    return _softmax(x, axis=axis)
+    return _softmax(_cast(x, dtype), axis=axis)
 
 
-def log_softmax(x, axis=None):
+def log_softmax(x, axis=None, *, dim=None, dtype=None):
     """
     Logarithm of the softmax, ``x - logsumexp(x)`` along `axis`, computed stably.
 
@@ -374,6 +405,10 @@ def log_softmax(x, axis=None):
     axis : int or tuple of ints, optional
         Axis or axes to normalize over; by default the whole array. A 0-d `x` also takes
         the integer axis 0 or -1, as NumPy's reductions.
+    dim : int, optional, keyword-only
+        torch.special.log_softmax's name for `axis`.
+    dtype : dtype, optional, keyword-only
+        As torch's: `x` is cast to it first.
 
     Returns
     -------
@@ -395,6 +430,7 @@ def log_softmax(x, axis=None):
     >>> log_softmax(np.array([0.0, 0.0]))
     array([-0.69314718, -0.69314718])
     """
+    axis, _ = _torch_keywords("log_softmax", axis, dim)
     if isinstance(x, (list, tuple)):
         x = np.asarray(x)
-    return _log_softmax(x, axis=axis)
+    return _log_softmax(_cast(x, dtype), axis=axis)

@@ -65,8 +65,14 @@ def spherical_bessel_j0(input, *, out=None):
         input = np.asarray(input)
     res = apply(_spherical_jn, (np.int64(0), input), out)
     # the kernel's only loop is (int64, float64) -> float64; torch keeps float32
-    if out is None and getattr(input, "dtype", None) == np.float32:
-        res = res.astype(np.float32)
+    dt = getattr(input, "dtype", None)
+    if out is None and dt is not None and not isinstance(dt, np.dtype):
+        dt = np.asarray(input).dtype  # another library's array (a torch tensor)
+    if out is None and dt == np.float32:
+        if isinstance(res, np.ndarray) or np.isscalar(res):
+            res = res.astype(np.float32)
+        else:  # the input type's own array, as NumPy's ufunc wrapped it
+            res = input.__array_wrap__(np.asarray(res).astype(np.float32))
     return res
 
 

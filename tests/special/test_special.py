@@ -623,6 +623,19 @@ def test_torch_tensor_input_goes_through_numpys_conversion():
                                    np.asarray(getattr(sc, name)(t)), rtol=1e-15)
 
 
+def test_float32_torch_tensor_keeps_float32_in_a_fresh_process():
+    """The loop for a tensor is chosen from its NumPy dtype, as for arrays: before, a fresh
+    process gave float64 for a float32 tensor, and float32 once a float32 array had been
+    seen (NumPy's cached loop search decided)."""
+    pytest.importorskip("torch")
+    code = ("import torch, linalgx.special as ls; t = torch.tensor([0.5, 2.0]); "
+            "print(ls.j0(t).dtype, ls.erf(t).dtype, ls.spherical_bessel_j0(t).dtype, "
+            "ls.xlogy(t, t).dtype)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.split()
+    assert out == ["torch.float32"] * 4
+
+
 def test_spherical_jn_orders_and_result_types_as_scipy():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -715,3 +728,23 @@ def test_scipy_fallbacks_survive_scipy_special_being_replaced(monkeypatch):
         assert got == want["expit"] and got.dtype == np.longdouble
     finally:
         U._scipy_ufunc.cache_clear()
+
+
+def test_torch_keyword_names_of_softmax_family():
+    """torch.special's dim=, keepdim= and dtype= (torch code ports by changing the import)."""
+    torch = pytest.importorskip("torch")
+    x = np.random.default_rng(3).standard_normal((3, 4))
+    t = torch.tensor(x)
+    ts = torch.special
+    np.testing.assert_allclose(ls.softmax(x, dim=1), ts.softmax(t, dim=1).numpy(), rtol=1e-14)
+    np.testing.assert_allclose(ls.log_softmax(x, dim=0), ts.log_softmax(t, dim=0).numpy(),
+                               rtol=1e-14)
+    got = ls.logsumexp(x, dim=1, keepdim=True)
+    np.testing.assert_allclose(got, ts.logsumexp(t, dim=1, keepdim=True).numpy(), rtol=1e-14)
+    assert got.shape == (3, 1)
+    assert ls.softmax(x, dim=1, dtype=np.float32).dtype == np.float32
+    assert ls.log_softmax(x, 1, dtype=np.float32).dtype == np.float32
+    for call in (lambda: ls.softmax(x, 1, dim=1), lambda: ls.logsumexp(x, 0, dim=0),
+                 lambda: ls.logsumexp(x, keepdims=True, keepdim=True)):
+        with pytest.raises(TypeError, match="torch's name"):
+            call()

@@ -535,3 +535,46 @@ def _cheb_u(n):
     for _ in range(n - 1):
         u0, u1 = u1, np.polynomial.polynomial.polysub(np.polynomial.polynomial.polymulx(2 * u1), u0)
     return u1
+
+
+def _cheb_reference(kind, n, x):
+    """T, U, V, W of degree n at x in [-1, 1], from the trigonometric forms in 60 digits."""
+    mpmath = pytest.importorskip("mpmath")
+    with mpmath.workdps(60):
+        t = mpmath.acos(mpmath.mpf(x))
+        value = {"T": lambda: mpmath.cos(n * t),
+                 "U": lambda: mpmath.sin((n + 1) * t) / mpmath.sin(t),
+                 "V": lambda: mpmath.cos((n + 0.5) * t) / mpmath.cos(t / 2),
+                 "W": lambda: mpmath.sin((n + 0.5) * t) / mpmath.sin(t / 2)}[kind]()
+        return float(value)
+
+
+_CHEB = {
+    "T": lambda n, x: ls.eval_chebyt(n, x), "U": lambda n, x: ls.eval_chebyu(n, x),
+    "sh T": lambda n, x: ls.eval_sh_chebyt(n, (x + 1) / 2),
+    "V": lambda n, x: ls.chebyshev_polynomial_v(x, n),
+    "W": lambda n, x: ls.chebyshev_polynomial_w(x, n),
+    "torch T": lambda n, x: ls.chebyshev_polynomial_t(x, n),
+}
+
+
+@pytest.mark.parametrize("name", list(_CHEB))
+def test_chebyshev_of_huge_degree_in_closed_form(name):
+    """From degree 2**20 on the closed forms replace the recurrence, whose cost grows with
+    the degree (eval_chebyt(1e12, 0.3) ran for hours): values within degree * eps of the
+    trigonometric form, and the limits at +-1 exact."""
+    kind = name[-1]
+    for n in (2 ** 20 - 1, 2 ** 20, 10 ** 9 + 7, 10 ** 12):
+        for x in (0.3, -0.7, 0.999):
+            want = _cheb_reference(kind, n, x)
+            t = math.acos(x)  # the angle's rounding, times the degree and the 1/sin factor
+            amp = {"T": 1.0, "U": 1 / math.sin(t), "V": 1 / math.cos(t / 2),
+                   "W": 1 / math.sin(t / 2)}[kind]
+            np.testing.assert_allclose(_CHEB[name](n, x), want, rtol=0,
+                                       atol=64 * (n + 1) * amp * np.finfo(float).eps,
+                                       err_msg=str(n))
+    n = 10 ** 12 + 1  # odd
+    ends = {"T": (1.0, -1.0), "U": (n + 1.0, -(n + 1.0)), "V": (1.0, -(2.0 * n + 1)),
+            "W": (2.0 * n + 1, -1.0)}[kind]
+    assert (_CHEB[name](n, 1.0), _CHEB[name](n, -1.0)) == ends
+    assert np.isinf(_CHEB[name](n, 1.5))

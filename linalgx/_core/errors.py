@@ -29,9 +29,9 @@ def warn(message, category):
     warnings.warn(message, category, stacklevel=level)
 
 
-# what the public functions' wrappers pass through name_error (MemoryError is named by the
-# ops themselves; NumPy's ufunc type errors build their text from the ufunc's name)
-NAMED_ERRORS = (ValueError, TypeError, IndexError, ZeroDivisionError, LinAlgError)
+# what the public functions' wrappers pass through name_error (NumPy's ufunc type errors and
+# array MemoryErrors build their text from their fields and pass unchanged)
+NAMED_ERRORS = (ValueError, TypeError, IndexError, ZeroDivisionError, LinAlgError, MemoryError)
 
 
 def name_error(e, name):

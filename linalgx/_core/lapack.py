@@ -107,6 +107,29 @@ def surely_finite(a):
     return cmath.isfinite(s)
 
 
+def _physical_memory():
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, ValueError, OSError):
+        return None
+
+
+_MEMORY = _physical_memory()
+
+
+def check_workspace(a, func):
+    """MemoryError, before NumPy's gesdd/gelsd gufuncs are called, where copying one
+    ``(m, n)`` matrix of ``a`` in double precision alone would exceed the machine's memory:
+    those gufuncs print ``init_gesdd failed init`` to stdout before their bare MemoryError."""
+    m, n = a.shape[-2:]
+    need = m * n * (16 if a.dtype.kind == "c" else 8)
+    if _MEMORY is not None and need > _MEMORY:
+        error = MemoryError(f"Unable to allocate {need / 2**30:.1f} GiB for one {m}x{n} "
+                            f"matrix of the input of shape {a.shape} ({func})")
+        error.func = func  # errors.name_error names the public function instead
+        raise error
+
+
 def _first_failed(out, batch_ndim):
     """Flat index of the first batch element NumPy's gufunc filled with NaN, or None."""
     if out.ndim == batch_ndim or out.size == 0:

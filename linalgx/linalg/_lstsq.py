@@ -3,7 +3,7 @@ import numpy as np
 
 from .._core import validate as v
 from .._core.box import Box
-from .._core.lapack import gufunc, umath_linalg
+from .._core.lapack import check_workspace, gufunc, umath_linalg
 from .._core.op import Op
 from .._core.xputil import ndim_of
 from ._eig import refuse_second_order
@@ -22,6 +22,7 @@ def _lstsq_lapack(a, b, rcond):
     if n_rhs == 0:
         # LAPACK can't handle n_rhs = 0, so allocate one more column (NumPy's workaround)
         b = np.zeros(b.shape[:-2] + (m, n_rhs + 1), dtype=b.dtype)
+    check_workspace(a, "lstsq")
     x, resids, rank, s = gufunc(umath_linalg.lstsq, "lstsq_conv", "lstsq", a, b, rcond,
                                 signature=sig)
     if m == 0:

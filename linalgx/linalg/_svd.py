@@ -4,7 +4,7 @@ import numpy as np
 from .._core import routing
 from .._core import validate as v
 from .._core.box import Box
-from .._core.lapack import gufunc1, surely_finite, umath_linalg
+from .._core.lapack import check_workspace, gufunc1, surely_finite, umath_linalg
 from .._core.op import Op
 from .._core.results import SVDResult
 from .._core.xputil import ns, unbox_all
@@ -61,12 +61,14 @@ def _svd_lapack(a, full_matrices=True):
         return _svd_gesdd(a, full_matrices)
     ufunc = umath_linalg.svd_f if full_matrices else umath_linalg.svd_s
     sig = "D->DdD" if a.dtype.kind == "c" else "d->ddd"
+    check_workspace(a, "svd")
     return gufunc1(ufunc, sig, a, "svd_conv", "svd")
 
 
 @_svdvals.impl("lapack")
 def _svdvals_lapack(a):
     sig = "D->d" if a.dtype.kind == "c" else "d->d"
+    check_workspace(a, "svd")
     return gufunc1(umath_linalg.svd, sig, a, "svd_conv", "svd")
 
 

@@ -91,3 +91,17 @@ def test_axis_error_keeps_numpys_fields_and_pickles():
     assert str(e.value) == "axis 3 is out of bounds for array of dimension 1 (norm)"
     again = pickle.loads(pickle.dumps(e.value))
     assert str(again) == str(e.value) and again.axis == 3
+
+
+@pytest.mark.parametrize("name", ["svdvals", "svd", "matrix_rank", "lstsq"])
+def test_huge_svd_family_input_raises_before_lapack_prints(name, capfd):
+    """NumPy's gesdd/gelsd gufuncs print 'init_gesdd failed init' to stdout before their bare
+    MemoryError; linalgx checks one matrix's size first and names the function."""
+    big = np.broadcast_to(1.0, (10**6, 10**6))
+    call = {"svdvals": lambda: LA.svdvals(big), "svd": lambda: LA.svd(big, compute_uv=False),
+            "matrix_rank": lambda: LA.matrix_rank(big),
+            "lstsq": lambda: LA.lstsq(big, np.ones(10**6))}[name]
+    with pytest.raises(MemoryError, match=rf"\({name}\)$"):
+        call()
+    out, err = capfd.readouterr()
+    assert "failed init" not in out + err

@@ -66,3 +66,11 @@ def assert_raises_like(np_fn, fn, *args, **kwargs):
         fn(*args, **kwargs)
     assert str(got.value).startswith(str(e_np)), f"{got.value!s} does not start with {e_np!s}"
     return got.value
+
+
+def random_array(rng, shape, dtype):
+    """Standard normal entries of ``dtype`` (real and imaginary parts for complex)."""
+    x = rng.standard_normal(shape)
+    if np.dtype(dtype).kind == "c":
+        x = x + 1j * rng.standard_normal(shape)
+    return x.astype(dtype)

@@ -5,14 +5,12 @@ import pytest
 import scipy.linalg as sla
 from linalgx.kernels import api
 
+from tests.helpers import random_array
+
 DTYPES = [np.float32, np.float64, np.complex64, np.complex128]
 
 
-def _rand(rng, shape, dtype):
-    x = rng.standard_normal(shape)
-    if np.dtype(dtype).kind == "c":
-        x = x + 1j * rng.standard_normal(shape)
-    return x.astype(dtype)
+_rand = random_array
 
 
 def _tol(dtype):

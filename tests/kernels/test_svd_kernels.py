@@ -10,18 +10,14 @@ from linalgx.kernels import _svd as ksvd
 
 import linalgx
 import linalgx.linalg as LA
-from tests.helpers import assert_raises_like, assert_unchanged
+from tests.helpers import assert_raises_like, assert_unchanged, random_array
 
 DTYPES = [np.float32, np.float64, np.complex64, np.complex128]
 IDS = {np.float32: "f32", np.float64: "f64", np.complex64: "c64", np.complex128: "c128"}
 SHAPES = [(1, 1), (2, 2), (3, 3), (4, 4), (7, 7), (16, 16), (2, 5), (5, 2), (1, 4), (4, 1)]
 
 
-def _rand(rng, shape, dtype):
-    x = rng.standard_normal(shape)
-    if np.dtype(dtype).kind == "c":
-        x = x + 1j * rng.standard_normal(shape)
-    return x.astype(dtype)
+_rand = random_array
 
 
 def _wide(dtype):

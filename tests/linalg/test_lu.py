@@ -6,7 +6,7 @@ import scipy.linalg as sla
 import linalgx
 import linalgx.linalg as LA
 from linalgx import LinAlgError, SingularMatrixError
-from tests.helpers import assert_unchanged
+from tests.helpers import assert_unchanged, random_array
 
 # Forcing numba runs its kernels for the orders it serves (linalg._lu.NUMBA_MAX_N) and
 # LAPACK above; the automatic routing reaches the kernels only once numba is loaded.
@@ -22,11 +22,7 @@ SHAPES = [(4, 4), (5, 3), (3, 5), (2, 4, 4), (2, 3, 5, 2), (1, 1), (0, 0), (3, 0
 
 
 def _rand(shape, dtype, seed=0):
-    rng = np.random.default_rng(seed)
-    x = rng.standard_normal(shape)
-    if np.dtype(dtype).kind == "c":
-        x = x + 1j * rng.standard_normal(shape)
-    return x.astype(dtype)
+    return random_array(np.random.default_rng(seed), shape, dtype)
 
 
 def _tol(dtype):

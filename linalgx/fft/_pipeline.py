@@ -168,7 +168,7 @@ def run(a, steps, norm, forward, out=None):
         axis = normalize_axis_index(axis, ndim)
         n_out = n // 2 + 1 if kind == "r2c" else n
         if gets_out and out is not None:  # NumPy passes out to this 1-D step
-            _check_step_out(getattr(out, "shape", None), shape, axis, n_out, broadcast=False)
+            _check_step_out(getattr(out, "shape", None), shape, axis, n_out)
         n_out = _index(n_out)
         n = int(n) if kind == "r2c" else n_out
         if gets_out and _is_array(out) and _broadcast_fails(out.shape, shape, axis):
@@ -222,15 +222,13 @@ def run(a, steps, norm, forward, out=None):
     return res
 
 
-def _check_step_out(oshape, shape, axis, n_out, broadcast=True):
-    """NumPy's ``_raw_fft`` shape check, then (unless ``broadcast=False``: the caller checks
-    the dtype first, as the ufunc does) its ufunc's broadcast of `shape` into out."""
+def _check_step_out(oshape, shape, axis, n_out):
+    """NumPy's ``_raw_fft`` length check of out (its ufunc's dtype and broadcast checks
+    follow: `_check_out_dtype`, `_check_broadcast`)."""
     if oshape is None:
         return
     if len(oshape) != len(shape) or oshape[axis] != n_out:
         raise ValueError(MESSAGES["out_shape"])
-    if broadcast:
-        _check_broadcast(oshape, shape, axis)
 
 
 def _result_dtype(real, out, c2r):
@@ -278,7 +276,7 @@ def _check_out(out, shape, axis, result, name, x, ngroups):
     oshape = out.shape
     # in NumPy's order: _raw_fft's length check, then the ufunc's read-only, cast and
     # broadcast checks
-    _check_step_out(oshape, shape, axis, shape[axis], broadcast=False)
+    _check_step_out(oshape, shape, axis, shape[axis])
     _check_out_dtype(out, result, name)
     _check_broadcast(oshape, shape, axis)
     if _is_cupy(out):

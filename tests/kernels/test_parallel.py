@@ -109,8 +109,10 @@ def _run_script(body, timeout):
         spd = a @ a.transpose(0, 2, 1) + np.eye(3)
         def compute():
             with _parallel.limit(2):  # whatever the machine's load
+                lu, piv, _ = api.lu_factor(a)
                 return [api.inv(a)[0], api.solve(a, b)[0], api.det(a), api.inv(c)[0],
-                        api.slogdet(c)[1], api.cholesky(spd)[0]]
+                        api.slogdet(c)[1], api.cholesky(spd)[0], lu, piv,
+                        api.lu_solve(lu, piv, b), api.solve_triangular(c, b, True)]
         def same(x, y):
             return all(np.array_equal(u.view(np.uint8), v.view(np.uint8)) for u, v in zip(x, y))
         with _parallel.limit(1):

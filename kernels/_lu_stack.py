@@ -16,7 +16,8 @@ caller passes copies). ``trans`` selects ``op(A)``: 0 for ``A``, 1 for ``A^T``, 
 ``A^H``.
 """
 import numpy as np
-from numba import njit
+from numba import njit, types
+from numba.extending import overload
 
 from ._util import cabs1, recip, tiny_of
 
@@ -100,12 +101,26 @@ def _op(a, t, trans):
             t[i, j] = a[j, i] if trans == 1 else a[j, i].conjugate()
 
 
+def _by_zero(a):
+    """``a / 0`` as OpenBLAS's ?trsm gives it (pure-Python stub)."""
+    return a / 0.0
+
+
+@overload(_by_zero)
+def _by_zero_overload(a):
+    if isinstance(a, types.Complex):
+        # ztrsm's reciprocal of a zero diagonal is NaN + NaN i, and so is every product with
+        # it (numba's own complex division would raise ZeroDivisionError)
+        nan = a(complex(np.nan, np.nan))
+        return lambda a: nan
+    return lambda a: a / 0.0  # +-inf, or NaN for 0 / 0, as dtrsm's a * (1 / 0)
+
+
 @njit(cache=True, nogil=True, error_model="numpy")
 def _div(a, d):
-    """``a / d``, giving inf or NaN for ``d == 0`` as BLAS does (numba's complex division
-    raises ZeroDivisionError there)."""
+    """``a / d``, with BLAS's inf or NaN for ``d == 0``."""
     if d == 0:
-        return a * (1.0 / d.real)
+        return _by_zero(a)
     return a / d
 
 

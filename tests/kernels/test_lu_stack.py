@@ -160,3 +160,9 @@ def test_zero_diagonal_in_every_dtype_gives_non_finite(dtype):
             y = api.lu_solve(a, np.tile(np.arange(1, 4, dtype=np.int32), (2, 1)), b, 2)
         for r in (x, y):
             assert not np.isfinite(r[0]).any() and (r[1] == 1).all()
+        # the inf / NaN pattern of BLAS's own trsm on the singular element
+        trsm = sla.blas.get_blas_funcs("trsm", dtype=a.dtype)
+        with np.errstate(all="ignore"):
+            want = trsm(1.0, a[0], b[0])
+        np.testing.assert_array_equal(np.isnan(x[0]), np.isnan(want))
+        np.testing.assert_array_equal(np.isinf(x[0]), np.isinf(want))

@@ -144,6 +144,23 @@ def remember_castable(key, types):
         CASTABLE_TYPES[key] = types
 
 
+def pair_types(a, b, ufunc, signatures, *scalars):
+    """``common_type(a, b)`` after NumPy's dtype check of ``ufunc`` (``signatures = (real,
+    complex)``; ``scalars``: its trailing non-array operands), cached by the pair of dtypes
+    (solve's and lstsq's preparation; callers on a hot path look up ``CASTABLE_TYPES[(a.dtype,
+    b.dtype)]`` themselves first)."""
+    key = a.dtype, b.dtype
+    hit = CASTABLE_TYPES.get(key)
+    if hit is not None:
+        return hit
+    t, result_t = common_type(a, b)
+    if a.dtype.kind not in _ALWAYS_CASTABLE or b.dtype.kind not in _ALWAYS_CASTABLE:
+        check_castable(ufunc, signatures[t.kind == "c"], a, b, *scalars)
+    else:
+        remember_castable(key, (t, result_t))
+    return t, result_t
+
+
 def common_type(*arrays):
     """NumPy's ``_commonType``: (compute dtype, result dtype).
 

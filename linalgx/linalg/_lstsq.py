@@ -178,17 +178,9 @@ def lstsq(a, b, rcond=None):
     m2, n_rhs = b.shape[-2:]
     if m != m2:
         raise v.LinAlgError(v.MESSAGES["lstsq_dims"])
-    key = a.dtype, b.dtype
-    hit = v.CASTABLE_TYPES.get(key)
-    if hit is None:
-        t, result_t = v.common_type(a, b)
-        if a.dtype.kind not in "biufc" or b.dtype.kind not in "biufc":
-            v.check_castable(umath_linalg.lstsq, "DDd->Ddid" if t.kind == "c" else "ddd->ddid",
-                             a, b, rcond)
-        else:
-            v.remember_castable(key, (t, result_t))
-    else:
-        t, result_t = hit
+    hit = v.CASTABLE_TYPES.get((a.dtype, b.dtype))  # the common case without a call
+    t, result_t = hit if hit is not None else v.pair_types(
+        a, b, umath_linalg.lstsq, ("ddd->ddid", "DDd->Ddid"), rcond)
     result_real_t = v.real_dtype(result_t)
     if rcond is None:
         rcond = v.eps(t) * max(n, m)

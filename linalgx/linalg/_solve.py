@@ -21,9 +21,11 @@ _solve_ex.def_route(routing.square_router("solve"))
 _SIGS = ("dd->d", "DD->D")
 
 
+_SIGS = ("dd->d", "DD->D")  # (real, complex)
+
+
 def _sig(t):
-    c = "D" if t.kind == "c" else "d"
-    return f"{c}{c}->{c}"
+    return _SIGS[t.kind == "c"]
 
 
 def _sig_of(a, b):
@@ -143,17 +145,9 @@ def _prepare_solve(a, b, func="solve"):
     else:
         b, wrap = v.makearray(b)
     vector = b.ndim == 1
-    key = a.dtype, b.dtype
-    hit = v.CASTABLE_TYPES.get(key)
-    if hit is None:
-        t, result_t = v.common_type(a, b)
-        if a.dtype.kind not in "biufc" or b.dtype.kind not in "biufc":
-            ufunc = umath_linalg.solve1 if vector else umath_linalg.solve
-            v.check_castable(ufunc, _sig(t), a, b)
-        else:
-            v.remember_castable(key, (t, result_t))
-    else:
-        t, result_t = hit
+    hit = v.CASTABLE_TYPES.get((a.dtype, b.dtype))  # the common case without a call
+    t, result_t = hit if hit is not None else v.pair_types(
+        a, b, umath_linalg.solve1 if vector else umath_linalg.solve, _SIGS)
     m = a.shape[-1]
     if vector:
         ok = b.shape[0] == m

@@ -46,6 +46,7 @@ def candidates(n, rng):
 
     a, spd = _inputs(n, rng)
     c_order = np.ascontiguousarray
+    from linalgx.linalg._eig import _eigh_scipy
     from linalgx.linalg._inv import inv_getri
 
     return {
@@ -57,12 +58,14 @@ def candidates(n, rng):
                 "scipy_getrf": lambda: sl.dgetrf((a / 4).T)},
         "cholesky": {"numpy": lambda: um.cholesky_lo(spd, signature="d->d"),
                      "scipy_potrf": lambda: sl.dpotrf(spd.T, lower=0, clean=1)[0].T},
+        # linalgx's own calls (LAPACK's optimal workspace; vectors in NumPy's C order)
         "eigh": {"numpy": lambda: um.eigh_lo(spd, signature="d->dd"),
-                 # linalgx returns NumPy's C order
-                 "scipy_syevd": lambda: c_order(sl.dsyevd(spd, compute_v=1, lower=1)[1])},
+                 "scipy_syevd": lambda: _eigh_scipy(spd, False, "scipy_syevd", True, "eigh")},
         "eigvalsh": {"numpy": lambda: um.eigvalsh_lo(spd, signature="d->d"),
-                     "scipy_syevd": lambda: sl.dsyevd(spd, compute_v=0, lower=1),
-                     "scipy_syevr": lambda: sl.dsyevr(spd, compute_v=0, lower=1)},
+                     "scipy_syevd": lambda: _eigh_scipy(spd, False, "scipy_syevd", False,
+                                                        "eigvalsh"),
+                     "scipy_syevr": lambda: _eigh_scipy(spd, False, "scipy_syevr", False,
+                                                        "eigvalsh")},
         "svd": {"numpy": lambda: um.svd_f(a, signature="d->ddd"),
                 "scipy_gesdd": lambda: [c_order(x) for x in
                                         sl.dgesdd(a, compute_uv=1, full_matrices=1)[::2]]},

@@ -135,6 +135,35 @@ def check_workspace(a, func):
         raise error
 
 
+# The workspace sizes LAPACK's queries ask for, by (routine, n, query arguments)
+_WORKSPACE = {}
+
+
+def optimal_workspace(routine, n, names, **query):
+    """Workspace keyword arguments (``{"lwork": ..., "liwork": ...}``) for SciPy's wrapper of
+    the LAPACK ``routine`` (e.g. ``"zheevr"``) at order ``n``, from its ``_lwork`` query
+    called with ``query``; ``names`` are the query's outputs in order (less ``info``).
+
+    SciPy's wrappers default to LAPACK's minimum workspace, with which the blocked
+    reductions (?sytrd/?hetrd in the eigensolvers, ?sytrf) run unblocked: complex eigvalsh
+    at n = 2000 took 1.42 s through ?heevr against 1.06 s with the queried size. Empty
+    (the wrapper's minimum) if the query fails.
+    """
+    key = (routine, n, tuple(sorted(query.items())))
+    sizes = _WORKSPACE.get(key)
+    if sizes is None:
+        from scipy.linalg import lapack as scipy_lapack
+
+        out = getattr(scipy_lapack, routine + "_lwork")(n, **query)
+        if out[-1] != 0:
+            return {}
+        sizes = {name: max(1, int(np.ceil(np.real(size)))) for name, size in zip(names, out)}
+        if len(_WORKSPACE) > 64:
+            _WORKSPACE.clear()
+        _WORKSPACE[key] = sizes
+    return sizes
+
+
 def _first_failed(out, batch_ndim):
     """Flat index of the first batch element NumPy's gufunc filled with NaN, or None."""
     if out.ndim == batch_ndim or out.size == 0:

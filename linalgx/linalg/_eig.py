@@ -4,7 +4,7 @@ import numpy as np
 from .._core import routing
 from .._core import validate as v
 from .._core.box import Box
-from .._core.lapack import gufunc1, surely_finite, umath_linalg
+from .._core.lapack import gufunc1, optimal_workspace, surely_finite, umath_linalg
 from .._core.op import Op
 from .._core.results import EighResult, EigResult
 from .._core.xputil import ns, unbox_all
@@ -81,34 +81,16 @@ def _eigh_scipy(a, upper, driver, compute_v, func):
     return out[0], np.ascontiguousarray(out[1]) if compute_v else None
 
 
-# The workspace sizes LAPACK asks for, per (driver, dtype, n, compute_v, lower). SciPy's
-# wrappers default to LAPACK's minimum, with which the reduction to tridiagonal form
-# (?sytrd/?hetrd) runs unblocked: eigvalsh at n = 3000 took 1.22 s through ?syevr against
-# scipy.linalg.eigvalsh's 0.99 s (which queries, as NumPy's gufuncs do).
-_WORKSPACE = {}
+_PREFIX = {"f": "s", "d": "d", "F": "c", "D": "z"}
 _WORKSPACE_NAMES = {"syevr": ("lwork", "liwork"), "syevd": ("lwork", "liwork"),
                     "heevr": ("lwork", "lrwork", "liwork"),
                     "heevd": ("lwork", "liwork", "lrwork")}
 
 
 def _workspace(kind, a, compute_v, lower):
-    n = a.shape[0]
-    key = (kind, a.dtype.char, n, compute_v, lower)
-    sizes = _WORKSPACE.get(key)
-    if sizes is None:
-        from scipy.linalg import get_lapack_funcs
-
-        query = get_lapack_funcs(kind + "_lwork", (a,))
-        out = query(n, compute_v=compute_v, lower=lower) if kind.endswith("evd") \
-            else query(n, lower=lower)
-        if out[-1] != 0:  # a failed query: the wrapper's minimum sizes
-            return {}
-        sizes = {name: max(1, int(np.ceil(np.real(size))))
-                 for name, size in zip(_WORKSPACE_NAMES[kind], out)}
-        if len(_WORKSPACE) > 64:
-            _WORKSPACE.clear()
-        _WORKSPACE[key] = sizes
-    return sizes
+    query = {"compute_v": compute_v} if kind.endswith("evd") else {}
+    return optimal_workspace(_PREFIX[a.dtype.char] + kind, a.shape[0],
+                             _WORKSPACE_NAMES[kind], lower=lower, **query)
 
 
 @_eigvalsh.impl("lapack")

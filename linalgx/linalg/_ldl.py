@@ -2,6 +2,7 @@
 import numpy as np
 
 from .._core import validate as v
+from .._core.lapack import optimal_workspace
 from .._core.op import Op
 from .._core.results import LDLFactorExResult, LDLFactorResult
 from .._core.xputil import ndim_of, unbox_all
@@ -21,6 +22,12 @@ def _ldl_routine(name, dtype, hermitian):
     return lapack.get_lapack_funcs(name, dtype=dtype)
 
 
+def _sytrf_workspace(sytrf, n):
+    # the wrapper's default (n) is ?sytrf's minimum, with which it runs unblocked (?sytf2):
+    # 2.3x slower than with the queried size at n = 1000, 5.5x at 2000
+    return optimal_workspace(sytrf.typecode + sytrf.__name__[-5:], n, ("lwork",), lower=1)
+
+
 @_ldl_factor.impl("lapack")
 def _ldl_factor_lapack(a, hermitian):
     batch = a.shape[:-2]
@@ -31,8 +38,9 @@ def _ldl_factor_lapack(a, hermitian):
     if ld.size == 0:
         return ld, piv, info
     sytrf = _ldl_routine("sytrf", a.dtype, hermitian)
+    workspace = _sytrf_workspace(sytrf, n)
     for idx in batch_indices(batch):
-        f, piv[idx], code = sytrf(a[idx], lower=1)
+        f, piv[idx], code = sytrf(a[idx], lower=1, **workspace)
         ld[idx] = tril_np(f)  # sytrf leaves the other triangle untouched; torch zeroes it
         info[idx] = max(code, 0)
     return ld, piv, info

@@ -112,6 +112,33 @@ def test_ldl_factor_and_solve(dtype, hermitian):
     np.testing.assert_allclose(a @ sol, np.broadcast_to(b, sol.shape), atol=100 * _tol(dtype))
 
 
+@pytest.mark.parametrize("dtype, hermitian", [(np.float64, False), (np.complex128, True),
+                                              (np.complex128, False)])
+def test_ldl_factor_blocked(dtype, hermitian):
+    """A matrix large enough for LAPACK's blocked Bunch-Kaufman (?lasyf): the factors and
+    pivots of ?sytrf/?hetrf called with their queried workspace, and a solve to rounding."""
+    rng = np.random.default_rng(1)
+    n = 300
+    x = rng.standard_normal((n, n))
+    if np.dtype(dtype).kind == "c":
+        x = x + 1j * rng.standard_normal((n, n))
+    a = x + (x.conj().T if hermitian else x.T)
+    LD, piv = assert_unchanged(LA.ldl_factor, a, hermitian=hermitian)
+    name = ("he" if hermitian and a.dtype.kind == "c" else "sy") + "trf"
+    trf, query = sla.lapack.get_lapack_funcs((name, name + "_lwork"), dtype=a.dtype)
+    lwork = int(np.real(query(n, lower=1)[0]))
+    assert lwork > n  # blocked
+    from linalgx.linalg._ldl import _sytrf_workspace  # linalgx asks for the same size
+    assert _sytrf_workspace(trf, n) == {"lwork": lwork}
+    wld, wpiv, info = trf(a, lower=1, lwork=lwork)
+    assert info == 0
+    np.testing.assert_array_equal(piv, wpiv)
+    np.testing.assert_allclose(LD, np.tril(wld), rtol=1e-12, atol=1e-12 * np.abs(wld).max())
+    b = rng.standard_normal((n, 3)).astype(dtype)
+    sol = LA.ldl_solve(LD, piv, b, hermitian=hermitian)
+    np.testing.assert_allclose(a @ sol, b, atol=1e-9 * np.abs(a).max() * np.abs(sol).max())
+
+
 def test_ldl_errors():
     with pytest.raises(LinAlgError,
                        match=r"^Singular matrix \(ldl_factor: .*D\[0,0\] is zero or NaN"):

@@ -246,11 +246,13 @@ def test_eigen_drivers_get_lapacks_workspace(kind, compute_v, minimum):
     unblocked (heevr's eigvalsh at n = 2000 took 1.4 s against 1.06 s); linalgx passes the
     sizes LAPACK's workspace query asks for: at least the documented minimums, and for
     heevr (minimum 2n) a blocked reduction's."""
-    from linalgx.linalg._eig import _workspace
+    from linalgx._core.lapack import optimal_workspace
+    from linalgx.linalg._eig import _WORKSPACE_NAMES
 
     n = 1000
-    a = np.broadcast_to(np.zeros((), "D" if kind.startswith("he") else "d"), (n, n))
-    sizes = _workspace(kind, a, compute_v, 1)
+    query = {"compute_v": compute_v} if kind.endswith("evd") else {}
+    sizes = optimal_workspace(("z" if kind.startswith("he") else "d") + kind, n,
+                              _WORKSPACE_NAMES[kind], lower=1, **query)
     assert set(sizes) == set(minimum(n))
     for name, least in minimum(n).items():
         assert sizes[name] >= least, name

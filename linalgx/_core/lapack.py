@@ -6,6 +6,7 @@ gufuncs are caught per call and re-raised with the failing batch element, which 
 """
 import cmath
 import contextlib
+import math
 import os
 import threading
 
@@ -139,6 +140,15 @@ def check_workspace(a, func):
 _WORKSPACE = {}
 
 
+def _workspace_size(size):
+    # single-precision routines return their size as a float32, rounded (down, too) above
+    # 2**24: one ulp more, as scipy.linalg's _compute_lwork adds
+    size = float(np.real(size))
+    if size >= 2**24:
+        size *= 1 + 2.0**-23
+    return max(1, math.ceil(size))
+
+
 def optimal_workspace(routine, n, names, **query):
     """Workspace keyword arguments (``{"lwork": ..., "liwork": ...}``) for SciPy's wrapper of
     the LAPACK ``routine`` (e.g. ``"zheevr"``) at order ``n``, from its ``_lwork`` query
@@ -157,7 +167,7 @@ def optimal_workspace(routine, n, names, **query):
         out = getattr(scipy_lapack, routine + "_lwork")(n, **query)
         if out[-1] != 0:
             return {}
-        sizes = {name: max(1, int(np.ceil(np.real(size)))) for name, size in zip(names, out)}
+        sizes = {name: _workspace_size(size) for name, size in zip(names, out)}
         if len(_WORKSPACE) > 64:
             _WORKSPACE.clear()
         _WORKSPACE[key] = sizes

@@ -61,8 +61,21 @@ def _solve_triangular_lapack(a, b, upper, left, unitriangular):
     side = 0 if left else 1
     # (trsm is not a ufunc: a zero diagonal gives inf/NaN silently, no errstate needed)
     for idx in batch_indices(batch):
-        out[idx] = trsm(1.0, a[idx], b[idx], side=side, lower=int(not upper),
-                        diag=int(unitriangular))
+        ai, bi = a[idx], b[idx]
+        if ai.flags.c_contiguous:
+            # T through its Fortran-ordered view T^T (trans_a): SciPy's wrapper would copy
+            # a C-ordered T to Fortran order, at n = 256 in 6x the time of the solve.
+            # X T = B is solved as T^T X^T = B^T on the view B^T: no copy of C-ordered B
+            # either but the output's
+            if left:
+                out[idx] = trsm(1.0, ai.T, bi, side=0, lower=int(upper), trans_a=1,
+                                diag=int(unitriangular))
+            else:
+                out[idx] = trsm(1.0, ai.T, bi.T, side=0, lower=int(upper),
+                                diag=int(unitriangular)).T
+        else:
+            out[idx] = trsm(1.0, ai, bi, side=side, lower=int(not upper),
+                            diag=int(unitriangular))
     return out
 
 

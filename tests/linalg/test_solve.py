@@ -225,6 +225,34 @@ def test_solve_triangular_matches_scipy(dtype, upper, left, unit):
     np.testing.assert_allclose(got, want, rtol=_tol(got.dtype), atol=_tol(got.dtype))
 
 
+@pytest.mark.parametrize("layout", ["C", "F", "strided"])
+@pytest.mark.parametrize("left", [True, False], ids=["left", "right"])
+@pytest.mark.parametrize("upper", [True, False], ids=["upper", "lower"])
+@pytest.mark.parametrize("dtype", [np.float64, np.complex64], ids=str)
+def test_solve_triangular_lapack_layouts(dtype, upper, left, layout):
+    """The LAPACK path (BLAS trsm) takes a C-ordered triangle through its transposed view;
+    every layout of a and b gives SciPy's solution, unit diagonal or not."""
+    rng = np.random.default_rng(4)
+    n = 60
+    a = rng.standard_normal((2, n, n)) + n * np.eye(n)
+    if np.dtype(dtype).kind == "c":
+        a = a + 1j * rng.standard_normal(a.shape)
+    a = a.astype(dtype)
+    b = rng.standard_normal((2, n, 3) if left else (2, 3, n)).astype(dtype)
+    if layout == "F":
+        a, b = np.asfortranarray(a), np.asfortranarray(b)
+    elif layout == "strided":
+        a = np.repeat(a, 2, axis=-1)[..., ::2]
+        b = np.repeat(b, 2, axis=-2)[..., ::2, :]
+    for unit in (False, True):
+        with linalgx.backend("lapack"):
+            got = assert_unchanged(LA.solve_triangular, a, b, upper=upper, left=left,
+                                   unitriangular=unit)
+        want = _scipy_triangular(a, b, upper, left, unit)
+        assert got.shape == b.shape and got.dtype == dtype and got.flags.c_contiguous
+        np.testing.assert_allclose(got, want, rtol=_tol(got.dtype), atol=_tol(got.dtype))
+
+
 def test_solve_triangular_zero_diagonal_does_not_raise():
     a = np.array([[0.0, 1.0], [0.0, 1.0]])
     with np.errstate(all="ignore"):

@@ -84,6 +84,23 @@ def test_lu_factor_matches_scipy(shape, dtype, backend):
         np.testing.assert_array_equal(piv[idx], wpiv + 1)  # 1-based, as LAPACK and torch
 
 
+@pytest.mark.parametrize("shape", [(50, 50), (3, 50, 40)], ids=str)
+def test_lu_factor_lapack_is_column_major(shape):
+    """As getrf returns it and torch's: lu_solve hands it to getrs without a copy. LU given
+    in the other order (C, or a numba-path factor) solves the same."""
+    a = _rand(shape, np.float64) + 5 * np.eye(*shape[-2:])
+    with linalgx.backend("lapack"):
+        LU, piv = LA.lu_factor(a)
+    for idx in np.ndindex(*shape[:-2]):
+        assert LU[idx].flags.f_contiguous
+    if shape[-1] == shape[-2]:
+        b = _rand(shape[:-1] + (2,), np.float64, seed=2)
+        want = np.linalg.solve(a, b)
+        with linalgx.backend("lapack"):
+            for lu_ in (LU, np.ascontiguousarray(LU)):
+                np.testing.assert_allclose(LA.lu_solve(lu_, piv, b), want, rtol=1e-10)
+
+
 def test_lu_factor_raises_for_exactly_singular(backend):
     a = np.stack([np.eye(2), [[1.0, 2.0], [2.0, 4.0]]])
     with pytest.raises(SingularMatrixError, match=r"^Singular matrix \(lu_factor: ") as e:

@@ -358,12 +358,14 @@ def check_pivots(func, pivots, n, blocks=False):
     bad = (pivots < low) | (pivots > n) | (pivots == 0)
     what = f"must lie in [1, {n}]" if not blocks else f"must be nonzero with |pivot| <= {n}"
     if blocks and not bad.any():
+        # within each run of negative pivots, positions 0, 2, 4, ... begin a 2x2 block
+        # whose second pivot (none past the end) must repeat the first
+        k = np.arange(pivots.shape[-1])
         neg = pivots < 0
-        start = np.ones(pivots.shape[:-1], dtype=bool)   # position k begins a block
-        for k in range(n):
-            pair = start & neg[..., k]
-            bad[..., k] = pair & ((k + 1 == n) or (pivots[..., k + 1] != pivots[..., k]))
-            start = ~pair
+        run_start = np.maximum.accumulate(np.where(neg, -1, k), axis=-1) + 1
+        first = neg & ((k - run_start) % 2 == 0)
+        following = np.concatenate([pivots[..., 1:], np.zeros_like(pivots[..., :1])], -1)
+        bad = first & (following != pivots)
         what = ("that is negative must be repeated by the next pivot (a 2x2 block in "
                 "LAPACK's sytrf convention)")
     if bad.any():

@@ -124,6 +124,7 @@ def test_ldl_factor_blocked(dtype, hermitian):
         x = x + 1j * rng.standard_normal((n, n))
     a = x + (x.conj().T if hermitian else x.T)
     LD, piv = assert_unchanged(LA.ldl_factor, a, hermitian=hermitian)
+    assert LD.flags.f_contiguous  # as sytrf's and torch's: ldl_solve's sytrs copies no LD
     name = ("he" if hermitian and a.dtype.kind == "c" else "sy") + "trf"
     trf, query = sla.lapack.get_lapack_funcs((name, name + "_lwork"), dtype=a.dtype)
     lwork = int(np.real(query(n, lower=1)[0]))

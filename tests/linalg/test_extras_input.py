@@ -50,6 +50,42 @@ def test_ldl_solve_invalid_pivots_raise(pivots):
     LA.ldl_solve(LD, np.array([1, -3, -3], dtype=np.int32), np.ones((3, 1)))  # a 2x2 block
 
 
+def _blocks_valid(p):
+    """sytrs's reading of lower-storage pivots, one position at a time: a negative pivot
+    begins a 2x2 block that the next pivot must repeat, and the block's second position
+    begins nothing."""
+    k = 0
+    while k < len(p):
+        if p[k] < 0:
+            if k + 1 == len(p) or p[k + 1] != p[k]:
+                return False
+            k += 2
+        else:
+            k += 1
+    return True
+
+
+def test_ldl_solve_block_pivots_against_sytrs_reading():
+    rng = np.random.default_rng(8)
+    n = 6
+    LD = np.eye(n)
+    for _ in range(400):
+        p = rng.choice([-2, -1, 1, 2], size=n) * rng.integers(1, 4, size=n)
+        for i in range(n - 1):  # mostly well-formed blocks, some broken ones
+            if p[i] < 0 and rng.random() < 0.8:
+                p[i + 1] = p[i]
+        p = p.astype(np.int32)
+        batch = np.stack([np.arange(1, n + 1, dtype=np.int32), p])
+        if _blocks_valid(p):
+            LA.ldl_solve(LD, p, np.ones((n, 1)))
+            LA.ldl_solve(np.stack([LD, LD]), batch, np.ones((n, 1)))
+        else:
+            with pytest.raises(ValueError, match=r"ldl_solve: pivots\[\d\] = "):
+                LA.ldl_solve(LD, p, np.ones((n, 1)))
+            with pytest.raises(ValueError, match=r"ldl_solve: pivots\[1, \d\] = "):
+                LA.ldl_solve(np.stack([LD, LD]), batch, np.ones((n, 1)))
+
+
 @pytest.mark.parametrize("dtype", [np.float64, np.complex128], ids=str)
 def test_ldl_solve_with_lapacks_block_pivots(dtype):
     """Indefinite matrices whose Bunch-Kaufman factorization has 2x2 blocks (negative

@@ -504,6 +504,9 @@ def eigh(a, upper=False, compute_v=True):
     cut = api._repeated_axes(a) if count > 1 and n else None
     if cut is not None:
         return tuple(api._repeat(batch, *eigh(*cut, upper, compute_v)))
+    perm = api._batch_order(a)
+    if perm is not None:
+        return api._in_order(perm, eigh, (a,), upper, compute_v)
     real = np.empty(0, dtype=dtype).real.dtype
     w = np.empty(batch + (n,), dtype=real)
     v = np.empty(a.shape, dtype=dtype) if compute_v else None

@@ -522,6 +522,9 @@ def svd(a, compute_uv=True, full_matrices=True):
     cut = api._repeated_axes(a) if a.size else None
     if cut is not None:
         return tuple(api._repeat(a.shape[:-2], *svd(*cut, compute_uv, full_matrices)))
+    perm = api._batch_order(a)
+    if perm is not None:
+        return api._in_order(perm, svd, (a,), compute_uv, full_matrices)
     dtype = api._native(a.dtype)
     real, eps = _REAL[dtype.char]
     batch = a.shape[:-2]

@@ -98,6 +98,42 @@ def _repeat(batch, *results):
     return out
 
 
+def _batch_order(*arrays):
+    """The permutation of the batch axes (a list) that puts them in the inputs' memory order
+    as NumPy's gufuncs see it, or None where that is C order (always for C-contiguous
+    inputs and fewer than two batch axes).
+
+    NumPy's gufuncs allocate their outputs with the batch axes in the order its iterator
+    chooses from all inputs' strides (an F-ordered ``(p, q, n, n)`` stack gives results
+    whose batch axes are F-ordered, each matrix C-ordered). The iterator's choice is read
+    off an elementwise ufunc on a view of at most two elements per batch axis (the same
+    strides), which allocates its output by the same rule."""
+    first = arrays[0]
+    nb = first.ndim - 2
+    if nb < 2 or all(x.flags.c_contiguous for x in arrays) \
+            or not all(x.shape[-1] and x.shape[-2] for x in arrays):
+        return None
+    views = [x[(slice(0, 2),) * nb + (0, 0)] for x in arrays]
+    strides = (np.positive(views[0]) if len(views) == 1 else np.add(*views)).strides
+    perm = sorted(range(nb), key=lambda i: -strides[i])
+    return None if perm == list(range(nb)) else perm
+
+
+def _in_order(perm, fn, arrays, *args):
+    """``fn(*arrays, *args)`` computed on C-contiguous copies of the arrays with their batch
+    axes permuted by ``perm`` (see `_batch_order`), and each batch-shaped result permuted
+    back: NumPy's output layout, one copy of the input as the kernels make anyway."""
+    nb = len(perm)
+    moved = [np.ascontiguousarray(x.transpose(perm + list(range(nb, x.ndim))))
+             for x in arrays]
+    res = fn(*moved, *args)
+    back = [int(i) for i in np.argsort(perm)]
+
+    def restore(r):
+        return r if r is None else r.transpose(back + list(range(nb, r.ndim)))
+    return tuple(restore(r) for r in res) if isinstance(res, tuple) else restore(res)
+
+
 def _square(a, dtype=None):
     a = np.asarray(a)
     if a.ndim < 2 or a.shape[-1] != a.shape[-2]:
@@ -387,6 +423,9 @@ def inv(a):
     cut = _repeated_axes(a) if count > 1 and n else None
     if cut is not None:
         return tuple(_repeat(batch, *inv(*cut)))
+    perm = _batch_order(a)
+    if perm is not None:
+        return _in_order(perm, inv, (a,))
     out = np.empty(a.shape, dtype=dtype)
     info = np.zeros(batch, dtype=np.int32)
     if count == 0 or n == 0:
@@ -434,6 +473,9 @@ def solve(a, b):
     cut = _repeated_axes(a, b) if count > 1 and n else None
     if cut is not None:
         return tuple(_repeat(batch, *solve(*cut)))
+    perm = _batch_order(a, b)
+    if perm is not None:
+        return _in_order(perm, solve, (a, b))
     k = b.shape[-1]
     x = np.empty(b.shape, dtype=dtype)
     info = np.zeros(batch, dtype=np.int32)
@@ -476,6 +518,9 @@ def det(a):
     cut = _repeated_axes(a) if count > 1 and n else None
     if cut is not None:
         return _repeat(batch, det(*cut))[0]
+    perm = _batch_order(a)
+    if perm is not None:
+        return _in_order(perm, det, (a,))
     out = np.empty(batch, dtype=dtype)
     if n == 0:
         out[...] = 1
@@ -539,6 +584,9 @@ def slogdet(a):
     cut = _repeated_axes(a) if count > 1 and n else None
     if cut is not None:
         return tuple(_repeat(batch, *slogdet(*cut)))
+    perm = _batch_order(a)
+    if perm is not None:
+        return _in_order(perm, slogdet, (a,))
     real = np.empty(0, dtype=dtype).real.dtype
     sign = np.empty(batch, dtype=dtype)
     logabs = np.empty(batch, dtype=real)
@@ -582,6 +630,9 @@ def cholesky(a, upper=False):
     cut = _repeated_axes(a) if count > 1 and n else None
     if cut is not None:
         return tuple(_repeat(batch, *cholesky(*cut, upper)))
+    perm = _batch_order(a)
+    if perm is not None:
+        return _in_order(perm, cholesky, (a,), upper)
     out = np.empty(a.shape, dtype=dtype)
     info = np.zeros(batch, dtype=np.int32)
     if count == 0 or n == 0:

@@ -29,7 +29,7 @@ from . import _timing as tm
 OPS = ("det", "slogdet", "inv", "solve", "cholesky")
 # ops with numba kernels: the forced-backend columns apply
 NUMBA_OPS = frozenset(OPS + ("eigh", "eigvalsh", "svd", "lu_factor", "lu_solve",
-                             "solve_triangular"))
+                             "solve_triangular", "qr"))
 # Stacked decompositions. SciPy is not a peer here: its batch support loops over the
 # matrices in Python. svd at a smaller batch, to keep the run short.
 EXTRA_ROWS = tuple((op, n, 200_000, dtype) for op in ("eigh", "eigvalsh") for n in (2, 3, 4)
@@ -40,6 +40,9 @@ EXTRA_ROWS = tuple((op, n, 200_000, dtype) for op in ("eigh", "eigvalsh") for n 
 # the matrices).
 LU_ROWS = tuple((op, n, batch, "float64") for op in ("lu_factor", "lu_solve", "solve_triangular")
                 for n, batch in ((4, 20_000), (16, 2_000)))
+# Stacked Householder QR (Q and R, mode='reduced'): NumPy loops over the stack in its gufunc.
+QR_ROWS = (("qr", 4, 20_000, "float64"), ("qr", 4, 20_000, "complex128"),
+           ("qr", 16, 2_000, "float64"))
 # One large matrix: LAPACK territory, each op on the faster of NumPy's and SciPy's drivers.
 SINGLE_OPS = ("solve", "inv", "det", "cholesky", "qr", "eigh", "eigvalsh", "svd")
 # Mid-sized stacks (issue 6): LAPACK territory, where linalgx must still beat NumPy.
@@ -235,7 +238,8 @@ def rows(quick):
         out += [(op, n, 200_000, "complex128") for n in (3, 4)]
     out += [(op, n, 0, "float64") for n in ((1000,) if quick else (1000, 3000))
             for op in SINGLE_OPS]
-    return out + list(EXTRA_ROWS) + list(LU_ROWS) + [r + ("float64",) for r in MID_ROWS]
+    return out + list(EXTRA_ROWS) + list(LU_ROWS) + list(QR_ROWS) + [
+        r + ("float64",) for r in MID_ROWS]
 
 
 def _label(op, n, batch, dtype):

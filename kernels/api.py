@@ -37,10 +37,10 @@ from . import _cache
 
 _cache.check()
 
-from . import _det, _lu, _lu_stack, _parallel, _soa, _stack  # noqa: E402
+from . import _det, _lu, _lu_stack, _parallel, _qr, _soa, _stack  # noqa: E402
 
 __all__ = ["inv", "det", "slogdet", "solve", "cholesky", "eigh", "svd", "lu_factor",
-           "lu_solve", "solve_triangular"]
+           "lu_solve", "solve_triangular", "qr", "householder_product"]
 
 _SUPPORTED = frozenset(np.dtype(t) for t in (np.float32, np.float64, np.complex64, np.complex128))
 
@@ -208,7 +208,8 @@ _PLANS = {}
 # is an estimate from serial timings, to be confirmed on an idle machine.
 PARALLEL_WORK = 600_000
 _WEIGHT = {"det": 0.5, "slogdet": 1.0, "inv": 1.0, "solve": 0.7, "cholesky": 0.5,
-           "lu_factor": 0.5, "lu_solve": 0.3, "solve_triangular": 0.2}
+           "lu_factor": 0.5, "lu_solve": 0.3, "solve_triangular": 0.2, "qr": 4.0,
+           "householder_product": 2.0}
 
 
 def _min_count(op, n, dtype):
@@ -740,6 +741,86 @@ def solve_triangular(a, b, upper, unit=False, trans=0):
     _run("solve_triangular", _lu_stack.trsm_stack, (a_, x.reshape(count, n, k), bool(upper),
                                                     bool(unit), int(trans)), count, n, x.dtype)
     return x
+
+
+def _safmin(dtype):
+    """``?larfg``'s rescaling threshold ``tiny / eps`` for a dtype's precision."""
+    return _TINY[dtype] / _EPS[dtype]
+
+
+# A column whose remaining norm falls to this fraction of its norm makes Q's column a
+# function of rounding, to about eps / _QR_RTOL relative (by itemsize of the real part).
+_QR_RTOL = {8: 1e-3, 4: 1e-2}
+
+
+def qr(a, mode="reduced"):
+    """Householder QR of every ``(m, n)`` matrix of a stack (LAPACK ``?geqrf`` and
+    ``?orgqr``'s unblocked algorithms, see ``_qr``), in a's (supported) dtype.
+
+    ``mode``: ``"reduced"`` gives ``(q, r)`` of shapes ``(..., m, k)`` and ``(..., k, n)``,
+    ``k = min(m, n)``; ``"complete"`` ``(..., m, m)`` and ``(..., m, n)``; ``"r"`` r alone
+    (``(..., k, n)``); ``"raw"`` ``(h, tau)``: ``h`` of shape ``(..., n, m)``, the transpose
+    of the factored matrix (R on and above its diagonal, the reflectors below, as NumPy's
+    ``mode='raw'``), and ``tau`` of shape ``(..., k)``. ``a`` is never modified.
+
+    Returns ``(result, near)``: ``near`` (bool, the batch shape) marks the elements with a
+    column that depends on the others to within ``_QR_RTOL`` (see ``_qr._geqr2``): their
+    Q is decided by rounding, and the caller has LAPACK redo them, so that Q is NumPy's.
+    """
+    a = np.asarray(a)
+    if a.ndim < 2:
+        raise ValueError(f"expected a (..., m, n) stack, got shape {a.shape}")
+    dtype = _native(a.dtype)
+    batch = a.shape[:-2]
+    m, n = a.shape[-2:]
+    k = min(m, n)
+    count = math.prod(batch)
+    h = np.array(np.swapaxes(a, -1, -2), dtype=dtype, order="C", copy=True)
+    tau = np.empty(batch + (k,), dtype=dtype)
+    want_q = mode in ("reduced", "complete")
+    want_r = mode != "raw"
+    rows = m if mode == "complete" else k
+    none = np.empty((0, 0, 0), dtype=dtype)
+    q = np.empty(batch + (m, rows), dtype=dtype) if want_q else None
+    r = np.empty(batch + (rows, n), dtype=dtype) if want_r else None
+    near = np.zeros(batch, dtype=np.bool_)
+    if count and m and n:
+        _run("qr", _qr.qr_stack,
+             (h.reshape(count, n, m), tau.reshape(count, k),
+              none if q is None else q.reshape(count, m, rows),
+              none if r is None else r.reshape(count, rows, n), want_q, want_r,
+              _safmin(dtype), _QR_RTOL[dtype.itemsize // (2 if dtype.kind == "c" else 1)],
+              near.reshape(count)), count, max(m, n), dtype)
+    elif want_q:  # no reflectors: the identity's columns
+        q[...] = np.eye(m, rows, dtype=dtype)
+        if want_r:
+            r[...] = 0
+    if mode == "raw":
+        return (h, tau), near
+    return ((q, r) if want_q else r), near
+
+
+def householder_product(a, tau):
+    """The first n columns of ``H(0) ... H(k-1)`` for every element of a stack (LAPACK
+    ``?orgqr``'s unblocked algorithm): ``a`` of shape ``(..., m, n)``, ``m >= n``, holds the
+    reflectors' vectors below its diagonal (as ``?geqrf`` leaves them), ``tau`` of shape
+    ``(..., k)``, ``k <= n``, their scalings; batch shapes already equal. Returns a new
+    ``(..., m, n)`` array in the common (supported) dtype of ``a`` and ``tau``."""
+    a, tau = np.asarray(a), np.asarray(tau)
+    dtype = _native(np.result_type(a.dtype, tau.dtype))
+    batch = a.shape[:-2]
+    m, n = a.shape[-2:]
+    k = tau.shape[-1]
+    if n > m or k > n or tau.shape[:-1] != batch:
+        raise ValueError(f"householder_product: reflectors of shape {a.shape} and scalings "
+                         f"of shape {tau.shape}")
+    count = math.prod(batch)
+    qt = np.array(np.swapaxes(a, -1, -2), dtype=dtype, order="C", copy=True)
+    if count and m and n:
+        _run("householder_product", _qr.org2r_stack,
+             (qt.reshape(count, n, m), np.array(tau, dtype=dtype, order="C").reshape(count, k)),
+             count, m, dtype)
+    return np.ascontiguousarray(np.swapaxes(qt, -1, -2))
 
 
 # Defined in their own modules (which use this module's boundary helpers above).

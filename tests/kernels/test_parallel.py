@@ -36,6 +36,8 @@ CALLS = {
     "lu_factor": lambda a, spd, b: api.lu_factor(a),
     "lu_solve": lambda a, spd, b: (api.lu_solve(*api.lu_factor(a)[:2], b, 2),),
     "solve_triangular": lambda a, spd, b: (api.solve_triangular(a, b, True, False, 1),),
+    "qr": lambda a, spd, b: api.qr(a)[0] + (api.qr(a, "raw")[0][0],),
+    "householder_product": lambda a, spd, b: (api.householder_product(a, a[:, 0]),),
 }
 
 
@@ -112,7 +114,8 @@ def _run_script(body, timeout):
                 lu, piv, _ = api.lu_factor(a)
                 return [api.inv(a)[0], api.solve(a, b)[0], api.det(a), api.inv(c)[0],
                         api.slogdet(c)[1], api.cholesky(spd)[0], lu, piv,
-                        api.lu_solve(lu, piv, b), api.solve_triangular(c, b, True)]
+                        api.lu_solve(lu, piv, b), api.solve_triangular(c, b, True),
+                        *api.qr(c)[0]]
         def same(x, y):
             return all(np.array_equal(u.view(np.uint8), v.view(np.uint8)) for u, v in zip(x, y))
         with _parallel.limit(1):

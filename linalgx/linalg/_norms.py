@@ -43,9 +43,76 @@ def _sum(x, axis, keepdims=False):
 def _sum_abs2(x, axis, keepdims):
     """``(x.conj() * x).real.sum(axis)``, NumPy's expression; for a real array the same
     values without the conj and real copies."""
-    if type(x) is np.ndarray and x.dtype.kind == "f":
-        return np.add.reduce(x * x, axis=axis, keepdims=keepdims)
+    if type(x) is np.ndarray and x.dtype.kind in "fc":
+        s = x * x if x.dtype.kind == "f" else (x.conj() * x).real
+        out = _short_rows_sum(s, axis, keepdims)
+        return np.add.reduce(s, axis=axis, keepdims=keepdims) if out is None else out
     return _sum((x.conj() * x).real, axis, keepdims)
+
+
+def _finite(a):
+    with np.errstate(invalid="ignore", over="ignore"):
+        return math.isfinite(np.add.reduce(a, axis=None)) or bool(np.isfinite(a).all())
+
+
+# `_short_rows_sum` pays for its per-column ufunc calls from this many rows per entry of a
+# row (measured: from about 256 rows of 2 or 3 entries, 1,000 of 8 or 9).
+_SHORT_ROWS_MIN = 128
+
+
+def _short_rows_sum(s, axis, keepdims):
+    """``np.add.reduce(s, axis, keepdims=keepdims)`` of a float array over rows of 2 to 9
+    entries, bit for bit, as whole-column additions; None where this does not apply.
+
+    NumPy reduces each row by itself (a loop call per row: 1.7 ms for the 2-norms of 100,000
+    3-vectors), summing a row of fewer than 8 entries in order and one of 8 to 16 with eight
+    partial sums (``pairwise_sum``); the same additions on whole columns take a few
+    vectorised passes (0.25 ms). Applies to one axis of up to 8 entries (any layout: every
+    order NumPy can iterate in adds them in sequence), and to a last axis or the last two
+    axes (coalescing into one row, as a stack of 3x3 matrices) of 9 entries that NumPy
+    loops over innermost (their stride the smallest). Rows of 16 entries were measured no
+    faster than NumPy's loop."""
+    nd = s.ndim
+    if type(axis) is tuple and len(axis) == 1:
+        axis = axis[0]
+    if type(axis) is tuple:  # cheap size tests first: most calls end here
+        if len(axis) != 2 or nd < 2:
+            return None
+        length = s.shape[-2] * s.shape[-1]
+    else:
+        length = s.shape[axis] if -nd <= axis < nd else 0
+    if not 2 <= length <= 9 or s.size < _SHORT_ROWS_MIN * length * length:
+        return None
+    if type(axis) is tuple:
+        if sorted(normalize_axis_tuple(axis, nd)) != [nd - 2, nd - 1] \
+                or s.strides[-2] != s.shape[-1] * s.strides[-1]:
+            return None
+        ax = nd - 1
+        rows = s.reshape(s.shape[:-2] + (length,))  # a view
+    else:
+        ax = normalize_axis_index(axis, nd)
+        rows = np.moveaxis(s, ax, -1)
+    if length > 8 and (ax != nd - 1 or any(
+            abs(st) < abs(rows.strides[-1]) for st, n in zip(rows.strides[:-1], rows.shape)
+            if n > 1)):
+        return None
+    cols = [rows[..., k] for k in range(length)]
+    with np.errstate(over="ignore", invalid="ignore"):
+        if length < 8:
+            acc = cols[0] + cols[1]
+            for c in cols[2:]:
+                acc += c
+        else:  # pairwise_sum's eight partial sums, then the rest in order
+            r = cols[:8]
+            acc = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]))
+            for c in cols[8:]:
+                acc += c
+    if not _finite(acc):  # NumPy's reduce then reports the overflow (or NaN) its own way
+        return None
+    if keepdims:
+        acc = np.expand_dims(acc, tuple(normalize_axis_tuple(axis, nd)) if type(axis) is tuple
+                             else ax)
+    return acc
 
 
 # sqrt of a sum of squares, with derivative 0 where the sum is 0: the 2-norm at x = 0 then

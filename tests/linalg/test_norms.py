@@ -227,3 +227,41 @@ def test_svd_failure_inside_norm_and_cond_names_them():
             call()
     with pytest.raises(np.linalg.LinAlgError, match="^SVD did not converge"):
         np.linalg.cond(a)
+
+
+def _bits(a):
+    return np.ascontiguousarray(np.atleast_1d(a)).view(np.uint8)
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32, np.complex128], ids=str)
+@pytest.mark.parametrize("shape", [(2000, 3), (600, 2), (300, 8), (200, 9), (400, 7),
+                                   (3, 2000), (9, 400), (40, 30, 3), (600, 3, 3),
+                                   (500, 2, 2), (100, 3, 5), (60, 10, 3)], ids=str)
+def test_many_short_rows_bitwise_as_numpy(shape, dtype):
+    """2-norms over many short rows (summed column by column, not one reduction loop call
+    per row): NumPy's bits, for every axis, axis pair, layout and keepdims, at magnitudes
+    from 1e-20 to 1e20; overflow and NaN as NumPy reports them."""
+    rng = np.random.default_rng(sum(shape))
+    x = rng.standard_normal(shape) * 10.0 ** rng.uniform(-20, 20, shape)
+    if np.dtype(dtype).kind == "c":
+        x = x + 1j * rng.standard_normal(shape) * 10.0 ** rng.uniform(-20, 20, shape)
+    x = x.astype(dtype)
+    nd = len(shape)
+    for y in (x, np.asfortranarray(x), x[::-1], x.T.copy().T):
+        for axis in [*range(nd), -1, (nd - 2, nd - 1), (-1, -2), (0, 1)]:
+            for keepdims in (False, True):
+                want = np.linalg.norm(y, axis=axis, keepdims=keepdims)
+                got = assert_unchanged(LA.norm, y, axis=axis, keepdims=keepdims)
+                assert got.shape == want.shape and got.dtype == want.dtype
+                np.testing.assert_array_equal(_bits(got), _bits(want))
+    z = rng.standard_normal((2000, 3)).astype(dtype)
+    z[3, 0] = 1e300 if dtype == np.float64 else np.inf
+    z[5, 1] = np.nan
+    with warnings.catch_warnings(record=True) as got_w:
+        warnings.simplefilter("always")
+        got = LA.norm(z, axis=-1)
+    with warnings.catch_warnings(record=True) as want_w:
+        warnings.simplefilter("always")
+        want = np.linalg.norm(z, axis=-1)
+    np.testing.assert_array_equal(got, want)
+    assert sorted(str(w.message) for w in got_w) == sorted(str(w.message) for w in want_w)

@@ -108,11 +108,28 @@ def _vander_any(x, N):
     xpn = np if type(x) is np.ndarray else ns(x)
     out = xpn.empty(x.shape + (N,), dtype=x.dtype)
     out[..., 0] = 1
+    if xpn is np and x.size >= 32 and N > 2 and x.dtype.kind in "fiu":
+        # numpy.vander's products (x**k = x**(k-1) * x, the same roundoff), a column at a
+        # time: NumPy's accumulate along each short row made 20,000 x 3 take 1.07 ms, this
+        # 0.07 ms. Its warnings are the accumulate's, so an overflow is redone by it.
+        # (Not complex: the multiply loop's vectorised complex product can round otherwise
+        # than the accumulate's.)
+        out[..., 1] = x
+        with np.errstate(over="ignore", invalid="ignore"):
+            for k in range(2, N):
+                np.multiply(out[..., k - 1], x, out=out[..., k])
+        if x.dtype.kind != "f" or _finite(out[..., N - 1]):
+            return out
     out[..., 1:] = x[..., None]
     if xpn is np:  # numpy.vander's own accumulation, for identical roundoff
         np.multiply.accumulate(out[..., 1:], axis=-1, out=out[..., 1:])
         return out
     return xpn.cumprod(out, axis=-1, dtype=x.dtype)
+
+
+def _finite(a):
+    with np.errstate(invalid="ignore", over="ignore"):
+        return bool(np.isfinite(a).all())
 
 
 def _vander_slopes(out, N):

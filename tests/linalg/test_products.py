@@ -239,6 +239,24 @@ def test_vander_like_torch(dtype):
     np.testing.assert_allclose(got, want, rtol=1e-6)
 
 
+@pytest.mark.parametrize("dtype", [np.float64, np.int64, np.int8], ids=str)
+@pytest.mark.parametrize("shape, N", [((2000,), 3), ((300, 40), 6), ((100,), 60)], ids=str)
+def test_vander_many_rows_bitwise_as_numpy(shape, N, dtype):
+    """Many rows (their powers computed a column at a time): numpy.vander's bits, its
+    integer wraparound, and its overflow warning (float64 x**60 overflows for |x| > 1e5)."""
+    x = (np.random.default_rng(N).standard_normal(shape) * 10.0 ** (6 if N == 60 else 1))
+    x = x.astype(dtype)
+    with warnings.catch_warnings(record=True) as got_w:
+        warnings.simplefilter("always")
+        got = assert_unchanged(LA.vander, x, N)
+    flat = x.reshape(-1, shape[-1])
+    with warnings.catch_warnings(record=True) as want_w:
+        warnings.simplefilter("always")
+        want = np.stack([np.vander(row, N, increasing=True) for row in flat])
+    np.testing.assert_array_equal(got, want.reshape(got.shape))
+    assert {str(w.message) for w in got_w} == {str(w.message) for w in want_w}
+
+
 def test_vander_0d_and_errors():
     np.testing.assert_array_equal(LA.vander(np.float64(3.0), N=3), [[1.0, 3.0, 9.0]])
     for bad in (dict(x=np.ones(1)), dict(x=np.ones(3), N=1), dict(x=np.ones(3), N=0)):

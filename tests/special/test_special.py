@@ -317,6 +317,35 @@ def test_parallel_path_threads_and_fork():
         assert os.WEXITSTATUS(status) == 0
 
 
+@pytest.mark.parametrize("name, nin", [("airy", 1), ("airy_ai", 1), ("gammaincc", 2),
+                                       ("round", 1), ("spherical_jn", 2)])
+def test_large_arrays_chunked_as_the_serial_ufunc(name, nin):
+    """From PARALLEL_MIN elements the ufunc runs on chunks in the thread pool: the serial
+    ufunc's bits (every output of a multi-output one) for any thread count; airy's
+    four-output ufunc too (it raised AttributeError from 100,000 elements)."""
+    from linalgx.kernels import _parallel
+    from linalgx.kernels.special import ufuncs
+    n = ufuncs.PARALLEL_MIN + 4099
+    x = RNG.uniform(-8, 30, n)
+    args = (np.arange(n) % 5, x) if name == "spherical_jn" else (x,) * nin
+    serial = [getattr(ls, name)(*[a[i:i + 50_000] for a in args])
+              for i in range(0, n, 50_000)]   # each call below PARALLEL_MIN
+    serial = tuple(np.concatenate(p) for p in zip(*serial)) if isinstance(serial[0], tuple) \
+        else (np.concatenate(serial),)
+    for threads in (1, 2, 3):
+        with _parallel.limit(threads):
+            got = getattr(ls, name)(*args)
+        got = got if isinstance(got, tuple) else (got,)
+        assert len(got) == len(serial)
+        for g, w in zip(got, serial):
+            assert g.dtype == w.dtype and g.shape == (n,)
+            np.testing.assert_array_equal(g, w)
+    want = getattr(sc, {"airy_ai": "airy"}.get(name, name))(*args)
+    want = want[0] if name == "airy_ai" else want
+    for g, w in zip(got, want if isinstance(want, tuple) else (want,)):
+        np.testing.assert_allclose(g, w, rtol=1e-8, atol=1e-300)
+
+
 TORCH_UNARY = ["airy_ai", "bessel_j0", "bessel_j1", "bessel_y0", "bessel_y1", "digamma", "entr",
                "erf", "erfc", "erfcx", "erfinv", "exp2", "expit", "expm1", "gammaln", "i0",
                "i0e", "i1", "i1e", "log1p", "log_ndtr", "logit", "modified_bessel_i0",

@@ -134,6 +134,15 @@ def _in_order(perm, fn, arrays, *args):
     return tuple(restore(r) for r in res) if isinstance(res, tuple) else restore(res)
 
 
+def _rectangular(a):
+    """``(a, dtype, batch, m, n, count)`` for a ``(..., m, n)`` stack (any supported dtype)."""
+    a = np.asarray(a)
+    if a.ndim < 2:
+        raise ValueError(f"expected a (..., m, n) stack, got shape {a.shape}")
+    m, n = a.shape[-2:]
+    return a, _native(a.dtype), a.shape[:-2], m, n, math.prod(a.shape[:-2])
+
+
 def _square(a, dtype=None):
     a = np.asarray(a)
     if a.ndim < 2 or a.shape[-1] != a.shape[-2]:
@@ -664,14 +673,8 @@ def lu_factor(a):
     1-based row interchanges) and ``info`` of the batch shape (int32: the 1-based index of
     the first exactly zero pivot, 0 if none).
     """
-    a = np.asarray(a)
-    if a.ndim < 2:
-        raise ValueError(f"expected a (..., m, n) stack, got shape {a.shape}")
-    dtype = _native(a.dtype)
-    batch = a.shape[:-2]
-    m, n = a.shape[-2:]
+    a, dtype, batch, m, n, count = _rectangular(a)
     k = min(m, n)
-    count = math.prod(batch)
     lu = np.array(a, dtype=dtype, order="C", copy=True)
     piv = np.empty(batch + (k,), dtype=np.int32)
     info = np.zeros(batch, dtype=np.int32)
@@ -767,14 +770,8 @@ def qr(a, mode="reduced"):
     column that depends on the others to within ``_QR_RTOL`` (see ``_qr._geqr2``): their
     Q is decided by rounding, and the caller has LAPACK redo them, so that Q is NumPy's.
     """
-    a = np.asarray(a)
-    if a.ndim < 2:
-        raise ValueError(f"expected a (..., m, n) stack, got shape {a.shape}")
-    dtype = _native(a.dtype)
-    batch = a.shape[:-2]
-    m, n = a.shape[-2:]
+    a, dtype, batch, m, n, count = _rectangular(a)
     k = min(m, n)
-    count = math.prod(batch)
     h = np.array(np.swapaxes(a, -1, -2), dtype=dtype, order="C", copy=True)
     tau = np.empty(batch + (k,), dtype=dtype)
     want_q = mode in ("reduced", "complete")

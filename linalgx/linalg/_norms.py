@@ -43,7 +43,7 @@ def _sum(x, axis, keepdims=False):
 def _sum_abs2(x, axis, keepdims):
     """``(x.conj() * x).real.sum(axis)``, NumPy's expression; for a real array the same
     values without the conj and real copies."""
-    if type(x) is np.ndarray and x.dtype.kind in "fc":
+    if type(x) is np.ndarray and x.dtype.char in "fdgFDG":  # (float16 sums in float32)
         s = x * x if x.dtype.kind == "f" else (x.conj() * x).real
         out = _short_rows_sum(s, axis, keepdims)
         return np.add.reduce(s, axis=axis, keepdims=keepdims) if out is None else out
@@ -67,10 +67,10 @@ def _short_rows_sum(s, axis, keepdims):
     NumPy reduces each row by itself (a loop call per row: 1.7 ms for the 2-norms of 100,000
     3-vectors), summing a row of fewer than 8 entries in order and one of 8 to 16 with eight
     partial sums (``pairwise_sum``); the same additions on whole columns take a few
-    vectorised passes (0.25 ms). Applies to one axis of up to 8 entries (any layout: every
+    vectorised passes (0.25 ms). Applies to one axis of up to 7 entries (any layout: every
     order NumPy can iterate in adds them in sequence), and to a last axis or the last two
-    axes (coalescing into one row, as a stack of 3x3 matrices) of 9 entries that NumPy
-    loops over innermost (their stride the smallest). Rows of 16 entries were measured no
+    axes (coalescing into one row, as a stack of 3x3 matrices) of 8 or 9 entries that
+    NumPy loops over innermost (their stride the smallest; otherwise it adds in sequence). Rows of 16 entries were measured no
     faster than NumPy's loop."""
     nd = s.ndim
     if type(axis) is tuple and len(axis) == 1:
@@ -92,7 +92,7 @@ def _short_rows_sum(s, axis, keepdims):
     else:
         ax = normalize_axis_index(axis, nd)
         rows = np.moveaxis(s, ax, -1)
-    if length > 8 and (ax != nd - 1 or any(
+    if length >= 8 and (ax != nd - 1 or any(
             abs(st) < abs(rows.strides[-1]) for st, n in zip(rows.strides[:-1], rows.shape)
             if n > 1)):
         return None

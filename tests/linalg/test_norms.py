@@ -233,10 +233,11 @@ def _bits(a):
     return np.ascontiguousarray(np.atleast_1d(a)).view(np.uint8)
 
 
-@pytest.mark.parametrize("dtype", [np.float64, np.float32, np.complex128], ids=str)
-@pytest.mark.parametrize("shape", [(2000, 3), (600, 2), (300, 8), (200, 9), (400, 7),
-                                   (3, 2000), (9, 400), (40, 30, 3), (600, 3, 3),
-                                   (500, 2, 2), (100, 3, 5), (60, 10, 3)], ids=str)
+@pytest.mark.parametrize("dtype", [np.float64, np.float32, np.complex128, np.float16], ids=str)
+@pytest.mark.parametrize("shape", [(2000, 3), (600, 2), (2000, 8), (8, 2000), (1200, 9),
+                                   (400, 7), (3, 2000), (9, 1200), (40, 30, 3), (1200, 3, 3),
+                                   (1200, 2, 4), (500, 2, 2), (100, 3, 5), (60, 10, 3)],
+                         ids=str)
 def test_many_short_rows_bitwise_as_numpy(shape, dtype):
     """2-norms over many short rows (summed column by column, not one reduction loop call
     per row): NumPy's bits, for every axis, axis pair, layout and keepdims, at magnitudes
@@ -254,8 +255,12 @@ def test_many_short_rows_bitwise_as_numpy(shape, dtype):
                 got = assert_unchanged(LA.norm, y, axis=axis, keepdims=keepdims)
                 assert got.shape == want.shape and got.dtype == want.dtype
                 np.testing.assert_array_equal(_bits(got), _bits(want))
+                if isinstance(axis, tuple):
+                    want = np.linalg.vector_norm(y, axis=axis[::-1], keepdims=keepdims)
+                    got = LA.vector_norm(y, axis=axis[::-1], keepdims=keepdims)
+                    np.testing.assert_array_equal(_bits(got), _bits(want))
     z = rng.standard_normal((2000, 3)).astype(dtype)
-    z[3, 0] = 1e300 if dtype == np.float64 else np.inf
+    z[3, 0] = 1e300 if dtype == np.float64 else 1e30 if dtype != np.float16 else np.inf
     z[5, 1] = np.nan
     with warnings.catch_warnings(record=True) as got_w:
         warnings.simplefilter("always")

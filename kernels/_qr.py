@@ -123,18 +123,55 @@ def _apply_left(w, i, j, tau, c0, c1):
             w[c, r] -= w[j, r] * s
 
 
+def _is_complex(x):
+    """Whether ``x`` is a complex number (pure-Python stub)."""
+    return isinstance(x, complex)
+
+
+@overload(_is_complex)
+def _is_complex_overload(x):
+    flag = isinstance(x, types.Complex)
+    return lambda x: flag
+
+
 @njit(cache=True, nogil=True, error_model="numpy")
-def _geqr2(w, tau, safmin, rtol, norms):
-    """``?geqr2`` on ``w`` (column-major, see `qr_stack`); True where a column's part on
-    and below the diagonal, when its reflector is formed, is not above ``rtol`` times its
-    original norm (and that norm is not 0): its reflector's direction is then decided by
-    rounding, and LAPACK's rounding gives another (equally valid) Q."""
+def _rounding_decides(w, i, m, stol):
+    """Whether the reflector of column i (i >= 1: its entries are computed, not given) is
+    one that rounding chooses. beta takes the sign of Re(alpha), and tau = 0 where the
+    entries below the diagonal and Im(alpha) are exactly zero; where these are within
+    ``stol`` of the column's norm, an exact zero in one order of operations is a rounding
+    residue in another (integer-valued matrices meet this often), and LAPACK's R row and Q
+    column can have the other sign. (Structural zeros decide nothing: a real column's last
+    entry has none below it.)"""
+    alpha = w[i, i]
+    alphr = float(alpha.real)
+    alphi = float(alpha.imag)
+    xnorm = _norm_below(w, i, i, m)
+    scale = _lapy3(alphr, alphi, xnorm)
+    if scale == 0.0:
+        return False  # an exactly zero column: `_geqr2`'s dependence test decides
+    tol = stol * scale
+    if abs(alphr) <= tol:
+        return True
+    if xnorm <= tol and abs(alphi) <= tol:
+        return i + 1 < m or _is_complex(alpha)
+    return False
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def _geqr2(w, tau, safmin, rtol, stol, norms):
+    """``?geqr2`` on ``w`` (column-major, see `qr_stack`); True where a reflector's
+    direction or sign is decided by rounding, where LAPACK's rounding gives another
+    (equally valid) Q: a column whose part on and below the diagonal is not above ``rtol``
+    times its original norm (that norm not 0), or see `_rounding_decides`."""
     n, m = w.shape
     k = min(m, n)
     for j in range(k):
         norms[j] = _norm_below(w[j:j + 1], -1, 0, m)
     near = False
     for i in range(k):
+        if i and not near:
+            near = _rounding_decides(w, i, m, stol)
         t = _householder(w, i, i, safmin)
         tau[i] = t
         if abs(w[i, i]) <= rtol * norms[i] and norms[i] > 0:
@@ -166,14 +203,14 @@ def _org2r(q, tau, k):
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def qr_stack(h, tau, q, r, want_q, want_r, safmin, rtol, near):
+def qr_stack(h, tau, q, r, want_q, want_r, safmin, rtol, stol, near):
     """For each element: ``h[e]``, the transpose of a matrix A (``(n, m)``: A's columns in
     rows, LAPACK's column-major order), is factored in place as ``?geqrf`` leaves A (R on
     and above the diagonal, the reflectors below), with ``tau[e]``. With ``want_r``,
     ``r[e]`` (rows, n) receives R (zero below the diagonal and in rows past min(m, n));
     with ``want_q``, ``q[e]`` (m, columns) receives Q's first columns. ``safmin`` is
     ``tiny / eps`` of the dtype (``?larfg``'s rescaling threshold); ``near[e]`` is set
-    where `_geqr2` found a column dependent on the others to within ``rtol``."""
+    where `_geqr2` found a reflector that rounding decides (``rtol``, ``stol``: see there)."""
     n, m = h.shape[1], h.shape[2]
     k = min(m, n)
     zero = np.zeros(1, dtype=h.dtype)[0]
@@ -182,7 +219,7 @@ def qr_stack(h, tau, q, r, want_q, want_r, safmin, rtol, near):
     norms = np.empty(k)
     for e in range(h.shape[0]):
         w = h[e]
-        near[e] = _geqr2(w, tau[e], safmin, rtol, norms)
+        near[e] = _geqr2(w, tau[e], safmin, rtol, stol, norms)
         if want_r:
             re = r[e]
             for i in range(re.shape[0]):

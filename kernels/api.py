@@ -767,8 +767,9 @@ def qr(a, mode="reduced"):
     ``mode='raw'``), and ``tau`` of shape ``(..., k)``. ``a`` is never modified.
 
     Returns ``(result, near)``: ``near`` (bool, the batch shape) marks the elements with a
-    column that depends on the others to within ``_QR_RTOL`` (see ``_qr._geqr2``): their
-    Q is decided by rounding, and the caller has LAPACK redo them, so that Q is NumPy's.
+    column that depends on the others to within ``_QR_RTOL``, or a reflector whose sign
+    rounding decides (see ``_qr._geqr2``): the caller has LAPACK redo them, so that Q and
+    R are NumPy's.
     """
     a, dtype, batch, m, n, count = _rectangular(a)
     k = min(m, n)
@@ -787,7 +788,7 @@ def qr(a, mode="reduced"):
               none if q is None else q.reshape(count, m, rows),
               none if r is None else r.reshape(count, rows, n), want_q, want_r,
               _safmin(dtype), _QR_RTOL[dtype.itemsize // (2 if dtype.kind == "c" else 1)],
-              near.reshape(count)), count, max(m, n), dtype)
+              32 * (m + n) * _EPS[dtype], near.reshape(count)), count, max(m, n), dtype)
     elif want_q:  # no reflectors: the identity's columns
         q[...] = np.eye(m, rows, dtype=dtype)
         if want_r:

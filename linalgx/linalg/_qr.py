@@ -62,12 +62,15 @@ for _op in (_qr, _qr_r, _qr_raw, _householder_product):
 
 
 def _numba_qr(a, mode):
-    """The numba kernels (``kernels/_qr.py``) for finite input up to ``NUMBA_MAX_N``, else
-    None: the caller takes the LAPACK path, which also gives NumPy's inf/NaN pattern.
+    """The numba kernels (``kernels/_qr.py``) for finite C-contiguous input up to
+    ``NUMBA_MAX_N``, else None: the caller takes the LAPACK path, which also gives NumPy's
+    inf/NaN pattern and, for other layouts, NumPy's result layouts (R and the raw factor
+    follow the input's memory order, Q and tau its batch order).
 
-    Elements with a column that is (nearly) dependent on the others, whose Q is decided by
-    rounding, are redone by LAPACK: Q is then NumPy's, not another valid one."""
-    if max(a.shape[-2:]) > NUMBA_MAX_N or a.size == 0 \
+    Elements with a reflector that rounding decides (a (nearly) dependent column, or a sign
+    that a rounding residue sets) are redone by LAPACK: Q and R are then NumPy's, not
+    another valid factorization."""
+    if max(a.shape[-2:]) > NUMBA_MAX_N or a.size == 0 or not a.flags.c_contiguous \
             or not (surely_finite(a) or np.isfinite(a).all()):
         return None
     out, near = routing.kernels_api().qr(a, mode)
@@ -137,6 +140,7 @@ def _householder_product_lapack(a, tau):
 @_householder_product.impl("numba")
 def _householder_product_numba(a, tau):
     if max(a.shape[-2:]) > NUMBA_MAX_N or a.size == 0 or tau.shape[:-1] != a.shape[:-2] \
+            or not (a.flags.c_contiguous and tau.flags.c_contiguous) \
             or not (surely_finite(a) and surely_finite(tau)):
         return _householder_product_lapack(a, tau)
     out = routing.kernels_api().householder_product(a, tau)

@@ -22,6 +22,9 @@ OPS = {
     "eigvalsh": lambda m, a: m.eigvalsh(a),
     "svd": lambda m, a: m.svd(a),
     "svdvals": lambda m, a: m.svd(a, compute_uv=False),
+    "qr": lambda m, a: m.qr(a),
+    "qr_r": lambda m, a: m.qr(a, mode="r"),
+    "qr_raw": lambda m, a: m.qr(a, mode="raw"),
 }
 
 

@@ -115,6 +115,22 @@ def test_qr_reflector_edge_cases(kind, dtype, backend):
             _with_vectors_checked(x, *LA.qr(x))
 
 
+@pytest.mark.parametrize("dtype", [np.float64, np.float32, np.complex128], ids=str)
+@pytest.mark.parametrize("shape", [(400, 3, 3), (400, 2, 2), (200, 4, 3), (200, 3, 4),
+                                   (100, 6, 6)], ids=str)
+def test_qr_integer_valued_as_numpys(shape, dtype, backend):
+    """Integer-valued matrices make Householder steps whose alpha, or whose entries below
+    the diagonal, are exactly zero in exact arithmetic: which of +-beta (or tau = 0) comes
+    out is then a matter of rounding. The numba path hands those elements to LAPACK (about
+    one in six here), so Q, R and tau are NumPy's elementwise, signs included."""
+    rng = np.random.default_rng(sum(shape))
+    a = rng.integers(-2, 3, shape).astype(dtype)
+    if np.dtype(dtype).kind == "c":
+        a = a + 1j * rng.integers(-1, 2, shape)
+    for mode in MODES:
+        _check_like(LA.qr(a, mode), np.linalg.qr(a, mode))
+
+
 @pytest.mark.parametrize("bad", [np.nan, np.inf, -np.inf])
 def test_qr_nonfinite_as_numpys(bad, backend):
     a = np.random.default_rng(3).standard_normal((6, 4, 3))

@@ -70,8 +70,8 @@ def _short_rows_sum(s, axis, keepdims):
     vectorised passes (0.25 ms). Applies to one axis of up to 7 entries (any layout: every
     order NumPy can iterate in adds them in sequence), and to a last axis or the last two
     axes (coalescing into one row, as a stack of 3x3 matrices) of 8 or 9 entries that
-    NumPy loops over innermost (their stride the smallest; otherwise it adds in sequence). Rows of 16 entries were measured no
-    faster than NumPy's loop."""
+    NumPy loops over innermost (their stride the smallest; otherwise it adds in sequence).
+    Rows of 16 entries were measured no faster than NumPy's loop."""
     nd = s.ndim
     if type(axis) is tuple and len(axis) == 1:
         axis = axis[0]

@@ -142,8 +142,36 @@ def _group(plan):
     return [(kind, tuple(axes), tuple(lengths)) for kind, axes, lengths in groups]
 
 
+_C128 = np.dtype(np.complex128)
+
+
+def _last_axis(a, step, norm, forward):
+    """`run` for the commonest call, without its bookkeeping (2 of a 16-point rfft's 6 us):
+    one transform over the last axis of a float64 or complex128 ndarray, ``n`` None or an
+    int, no ``out=``. None where the call is not that; the general path then runs it, and
+    raises NumPy's errors (in NumPy's order: the length before ``norm``)."""
+    kind, axis, n, _ = step
+    dtype = a.dtype
+    if (dtype != _F64 and dtype != _C128) or (kind == "r2c" and dtype == _C128) \
+            or not a.ndim or (axis != -1 and axis != a.ndim - 1):
+        return None
+    if n is None:
+        n = a.shape[-1] if kind != "c2r" else (a.shape[-1] - 1) * 2
+    elif type(n) is not int:
+        return None
+    if n < 1:
+        return None
+    norm = check_norm(norm, inverse=not forward)
+    x = a if kind == "r2c" or dtype == _C128 else a.astype(_C128)
+    return _OPS[kind](x, axes=(-1,), lengths=(n,), norm=norm, forward=forward, out=None)
+
+
 def run(a, steps, norm, forward, out=None):
     """Validate and run NumPy's 1-D `steps` on `a`; see the module docstring."""
+    if out is None and len(steps) == 1 and type(a) is np.ndarray:
+        res = _last_axis(a, steps[0], norm, forward)
+        if res is not None:
+            return res
     if isinstance(out, tuple):  # NumPy's ufuncs take out=(arr,), so its fft functions do
         if len(out) != 1:
             raise ValueError(MESSAGES["out_tuple"])

@@ -536,3 +536,34 @@ def test_cupy_impls_with_a_numpy_stand_in(monkeypatch):
                 np.testing.assert_allclose(out, exp, rtol=1e-12, atol=1e-12)
     np.testing.assert_array_equal(_ops._resize_cupy(xr, axes=(-1,), lengths=(9,)),
                                   _ops._resize_lapack(xr, axes=(-1,), lengths=(9,)))
+
+
+@pytest.mark.parametrize("name", ["fft", "ifft", "rfft", "irfft", "hfft", "ihfft"])
+def test_last_axis_calls_bitwise_as_numpy(name):
+    """The commonest call (one transform over the last axis of a float64 or complex128
+    array, no out=) takes a short path past the general validation: NumPy's bits for
+    padding, truncation, layouts and the backward/forward norms, and NumPy's errors in
+    NumPy's order (the length is checked before the norm)."""
+    rng = np.random.default_rng(7)
+    f, g = getattr(np.fft, name), getattr(L, name)
+    for shape in [(16,), (7,), (1,), (3, 12), (2, 3, 9)]:
+        r = rng.standard_normal(shape)
+        for a in (r, r + 1j * rng.standard_normal(shape), np.asfortranarray(r), r[..., ::-1]):
+            if name in ("rfft", "ihfft") and a.dtype.kind == "c":
+                continue
+            for n in (None, 1, 5, 24):
+                for norm in (None, "forward"):
+                    if n is None and name in ("irfft", "hfft") and a.shape[-1] == 1:
+                        continue  # an output length of 0: an error (checked below)
+                    want, got = f(a, n=n, norm=norm), g(a, n=n, norm=norm)
+                    assert got.dtype == want.dtype and got.shape == want.shape
+                    np.testing.assert_array_equal(np.ascontiguousarray(got).view(np.uint8),
+                                                  np.ascontiguousarray(want).view(np.uint8))
+    for bad in ({"n": 0, "norm": "bogus"}, {"n": 0}, {"norm": "bogus"}, {"n": 2.0}):
+        try:
+            f(np.ones(4), **bad)
+        except Exception as e:  # noqa: BLE001 (whatever NumPy raises, linalgx raises)
+            want = e
+        with pytest.raises(type(want)) as got:
+            g(np.ones(4), **bad)
+        assert str(got.value).startswith(str(want))

@@ -108,6 +108,12 @@ def surely_finite(a):
     return cmath.isfinite(s)
 
 
+def all_finite(a):
+    """Whether every entry of ``a`` is finite: `surely_finite`'s one reduction, and the
+    precise (and quiet) ``isfinite`` pass only where that cannot tell."""
+    return surely_finite(a) or bool(np.isfinite(a).all())
+
+
 def _physical_memory():
     try:
         return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
@@ -149,16 +155,18 @@ def _workspace_size(size):
     return max(1, math.ceil(size))
 
 
-def optimal_workspace(routine, n, names, **query):
-    """Workspace keyword arguments (``{"lwork": ..., "liwork": ...}``) for SciPy's wrapper of
-    the LAPACK ``routine`` (e.g. ``"zheevr"``) at order ``n``, from its ``_lwork`` query
-    called with ``query``; ``names`` are the query's outputs in order (less ``info``).
+def optimal_workspace(wrapper, kind, n, names, **query):
+    """Workspace keyword arguments (``{"lwork": ..., "liwork": ...}``) for ``wrapper``,
+    SciPy's wrapper of the LAPACK routine ``kind`` (e.g. ``"heevr"``; its precision from the
+    wrapper's typecode) at order ``n``, from the routine's ``_lwork`` query called with
+    ``query``; ``names`` are the query's outputs in order (less ``info``).
 
     SciPy's wrappers default to LAPACK's minimum workspace, with which the blocked
     reductions (?sytrd/?hetrd in the eigensolvers, ?sytrf) run unblocked: complex eigvalsh
     at n = 2000 took 1.42 s through ?heevr against 1.06 s with the queried size. Empty
     (the wrapper's minimum) if the query fails.
     """
+    routine = wrapper.typecode + kind
     key = (routine, n, tuple(sorted(query.items())))
     sizes = _WORKSPACE.get(key)
     if sizes is None:

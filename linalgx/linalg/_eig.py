@@ -46,7 +46,7 @@ def check_triangle_finite(a, upper, func):
     """linalgx's NaN policy for eigh/eigvalsh: a non-finite value in the triangle LAPACK
     reads raises "Eigenvalues did not converge", where NumPy's answer depends on n (NaN,
     an error, or finite garbage such as ``eigvalsh(diag(1, 2, 3, nan)) == [0, -0, 1, 2]``)."""
-    if surely_finite(a) or np.isfinite(a).all():
+    if surely_finite(a) or np.isfinite(a).all():  # (all_finite, inline: every call)
         return
     off = np.triu(a, 1) if upper else np.tril(a, -1)
     bad = ~np.isfinite(off).all(axis=(-2, -1))
@@ -74,23 +74,21 @@ def _eigh_scipy(a, upper, driver, compute_v, func):
 
     kind = ("he" if a.dtype.kind == "c" else "sy") + driver[-3:]
     lower = int(not upper)
-    out = get_lapack_funcs(kind, (a,))(a, compute_v=int(compute_v), lower=lower,
-                                       overwrite_a=0,
-                                       **_workspace(kind, a, int(compute_v), lower))
+    solver = get_lapack_funcs(kind, (a,))
+    out = solver(a, compute_v=int(compute_v), lower=lower, overwrite_a=0,
+                 **_workspace(solver, kind, a.shape[0], int(compute_v), lower))
     v.raise_on_info(out[-1], "eig_conv", func, ())
     return out[0], np.ascontiguousarray(out[1]) if compute_v else None
 
 
-_PREFIX = {"f": "s", "d": "d", "F": "c", "D": "z"}
 _WORKSPACE_NAMES = {"syevr": ("lwork", "liwork"), "syevd": ("lwork", "liwork"),
                     "heevr": ("lwork", "lrwork", "liwork"),
                     "heevd": ("lwork", "liwork", "lrwork")}
 
 
-def _workspace(kind, a, compute_v, lower):
+def _workspace(solver, kind, n, compute_v, lower):
     query = {"compute_v": compute_v} if kind.endswith("evd") else {}
-    return optimal_workspace(_PREFIX[a.dtype.char] + kind, a.shape[0],
-                             _WORKSPACE_NAMES[kind], lower=lower, **query)
+    return optimal_workspace(solver, kind, n, _WORKSPACE_NAMES[kind], lower=lower, **query)
 
 
 @_eigvalsh.impl("lapack")

@@ -15,17 +15,19 @@ _ldl_factor = Op("ldl_factor", nout=3)
 _ldl_solve = Op("ldl_solve")
 
 
+def _ldl_name(name, dtype, hermitian):
+    return name.replace("sy", "he") if hermitian and dtype.kind == "c" else name
+
+
 def _ldl_routine(name, dtype, hermitian):
     from scipy.linalg import lapack
-    if hermitian and dtype.kind == "c":
-        name = name.replace("sy", "he")
-    return lapack.get_lapack_funcs(name, dtype=dtype)
+    return lapack.get_lapack_funcs(_ldl_name(name, dtype, hermitian), dtype=dtype)
 
 
-def _sytrf_workspace(sytrf, n):
+def _sytrf_workspace(sytrf, kind, n):
     # the wrapper's default (n) is ?sytrf's minimum, with which it runs unblocked (?sytf2):
     # 2.3x slower than with the queried size at n = 1000, 5.5x at 2000
-    return optimal_workspace(sytrf.typecode + sytrf.__name__[-5:], n, ("lwork",), lower=1)
+    return optimal_workspace(sytrf, kind, n, ("lwork",), lower=1)
 
 
 @_ldl_factor.impl("lapack")
@@ -40,7 +42,7 @@ def _ldl_factor_lapack(a, hermitian):
     if ld.size == 0:
         return ld, piv, info
     sytrf = _ldl_routine("sytrf", a.dtype, hermitian)
-    workspace = _sytrf_workspace(sytrf, n)
+    workspace = _sytrf_workspace(sytrf, _ldl_name("sytrf", a.dtype, hermitian), n)
     for idx in batch_indices(batch):
         f, piv[idx], code = sytrf(a[idx], lower=1, **workspace)
         ld[idx] = tril_np(f)  # sytrf leaves the other triangle untouched; torch zeroes it

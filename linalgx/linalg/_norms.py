@@ -13,7 +13,7 @@ from numpy.lib.array_utils import normalize_axis_index, normalize_axis_tuple
 
 from .._core import validate as v
 from .._core.box import Box
-from .._core.lapack import quiet, umath_linalg
+from .._core.lapack import all_finite, quiet, umath_linalg
 from .._core.op import Op
 from .._core.xputil import unbox_all
 from ._svd import _singular_values
@@ -48,11 +48,6 @@ def _sum_abs2(x, axis, keepdims):
         out = _short_rows_sum(s, axis, keepdims)
         return np.add.reduce(s, axis=axis, keepdims=keepdims) if out is None else out
     return _sum((x.conj() * x).real, axis, keepdims)
-
-
-def _finite(a):
-    with np.errstate(invalid="ignore", over="ignore"):
-        return math.isfinite(np.add.reduce(a, axis=None)) or bool(np.isfinite(a).all())
 
 
 # `_short_rows_sum` pays for its per-column ufunc calls from this many rows per entry of a
@@ -107,7 +102,7 @@ def _short_rows_sum(s, axis, keepdims):
             acc = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]))
             for c in cols[8:]:
                 acc += c
-    if not _finite(acc):  # NumPy's reduce then reports the overflow (or NaN) its own way
+    if not all_finite(acc):  # NumPy's reduce then reports the overflow (or NaN) its own way
         return None
     if keepdims:
         acc = np.expand_dims(acc, tuple(normalize_axis_tuple(axis, nd)) if type(axis) is tuple

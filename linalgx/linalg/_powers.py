@@ -5,6 +5,7 @@ import numpy as np
 
 from .._core import validate as v
 from .._core.box import Box
+from .._core.lapack import all_finite
 from .._core.op import Op
 from .._core.xputil import ns
 from ._products import _arr, matmul
@@ -118,18 +119,13 @@ def _vander_any(x, N):
         with np.errstate(over="ignore", invalid="ignore"):
             for k in range(2, N):
                 np.multiply(out[..., k - 1], x, out=out[..., k])
-        if x.dtype.kind != "f" or _finite(out[..., N - 1]):
+        if x.dtype.kind != "f" or all_finite(out[..., N - 1]):
             return out
     out[..., 1:] = x[..., None]
     if xpn is np:  # numpy.vander's own accumulation, for identical roundoff
         np.multiply.accumulate(out[..., 1:], axis=-1, out=out[..., 1:])
         return out
     return xpn.cumprod(out, axis=-1, dtype=x.dtype)
-
-
-def _finite(a):
-    with np.errstate(invalid="ignore", over="ignore"):
-        return bool(np.isfinite(a).all())
 
 
 def _vander_slopes(out, N):

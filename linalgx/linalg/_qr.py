@@ -5,7 +5,7 @@ import numpy as np
 from .._core import routing
 from .._core import validate as v
 from .._core.errors import warn
-from .._core.lapack import gufunc, surely_finite, umath_linalg
+from .._core.lapack import all_finite, gufunc, surely_finite, umath_linalg
 from .._core.op import Op
 from .._core.results import QRResult
 from .._core.xputil import ns
@@ -71,7 +71,7 @@ def _numba_qr(a, mode):
     that a rounding residue sets) are redone by LAPACK: Q and R are then NumPy's, not
     another valid factorization."""
     if max(a.shape[-2:]) > NUMBA_MAX_N or a.size == 0 or not a.flags.c_contiguous \
-            or not (surely_finite(a) or np.isfinite(a).all()):
+            or not all_finite(a):
         return None
     out, near = routing.kernels_api().qr(a, mode)
     routing.mark_loaded("qr")

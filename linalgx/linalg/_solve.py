@@ -18,9 +18,6 @@ _solve_ex = Op("solve_ex", nout=2)
 _solve_ex.def_route(routing.square_router("solve"))
 
 
-_SIGS = ("dd->d", "DD->D")
-
-
 _SIGS = ("dd->d", "DD->D")  # (real, complex)
 
 

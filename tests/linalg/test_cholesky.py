@@ -130,7 +130,7 @@ def test_ldl_factor_blocked(dtype, hermitian):
     lwork = int(np.real(query(n, lower=1)[0]))
     assert lwork > n  # blocked
     from linalgx.linalg._ldl import _sytrf_workspace  # linalgx asks for the same size
-    assert _sytrf_workspace(trf, n) == {"lwork": lwork}
+    assert _sytrf_workspace(trf, name, n) == {"lwork": lwork}
     wld, wpiv, info = trf(a, lower=1, lwork=lwork)
     assert info == 0
     np.testing.assert_array_equal(piv, wpiv)

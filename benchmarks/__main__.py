@@ -29,7 +29,7 @@ from . import _timing as tm
 OPS = ("det", "slogdet", "inv", "solve", "cholesky")
 # ops with numba kernels: the forced-backend columns apply
 NUMBA_OPS = frozenset(OPS + ("eigh", "eigvalsh", "svd", "lu_factor", "lu_solve",
-                             "solve_triangular", "qr"))
+                             "solve_triangular", "qr", "ldl_factor", "ldl_solve"))
 # Stacked decompositions. SciPy is not a peer here: its batch support loops over the
 # matrices in Python. svd at a smaller batch, to keep the run short.
 EXTRA_ROWS = tuple((op, n, 200_000, dtype) for op in ("eigh", "eigvalsh") for n in (2, 3, 4)
@@ -43,6 +43,9 @@ LU_ROWS = tuple((op, n, batch, "float64") for op in ("lu_factor", "lu_solve", "s
 # Stacked Householder QR (Q and R, mode='reduced'): NumPy loops over the stack in its gufunc.
 QR_ROWS = (("qr", 4, 20_000, "float64"), ("qr", 4, 20_000, "complex128"),
            ("qr", 16, 2_000, "float64"))
+# torch.linalg's Bunch-Kaufman LDL (NumPy has none; SciPy's ldl is per matrix, another form).
+LDL_ROWS = tuple((op, n, batch, "float64") for op in ("ldl_factor", "ldl_solve")
+                 for n, batch in ((4, 20_000), (16, 2_000)))
 # One large matrix: LAPACK territory, each op on the faster of NumPy's and SciPy's drivers.
 SINGLE_OPS = ("solve", "inv", "det", "cholesky", "qr", "eigh", "eigvalsh", "svd")
 # Mid-sized stacks (issue 6): LAPACK territory, where linalgx must still beat NumPy.
@@ -60,12 +63,12 @@ def _inputs(op, n, batch, rng, dtype="float64"):
     a_h = np.conj(np.swapaxes(a, -1, -2))
     if op == "cholesky":
         a = a @ a_h + n * np.eye(n)
-    if op in ("eigh", "eigvalsh"):
+    if op in ("eigh", "eigvalsh", "ldl_factor", "ldl_solve"):
         a = a + a_h
     if op == "solve_triangular":
         a = np.triu(a)
     b = None
-    if op in ("solve", "lu_solve", "solve_triangular"):
+    if op in ("solve", "lu_solve", "solve_triangular", "ldl_solve"):
         b = rng.standard_normal(shape[:-1] + (1,)).astype(a.dtype)
     return a, b
 
@@ -81,6 +84,8 @@ def _moved_bytes(op, a, b):
            "svd": 2 * a.nbytes + count * n * 8, "qr": 2 * a.nbytes,
            "lu_factor": a.nbytes + count * n * 4,
            "lu_solve": count * n * 4 + (0 if b is None else b.nbytes),
+           "ldl_factor": a.nbytes + count * n * 4,
+           "ldl_solve": count * n * 4 + (0 if b is None else b.nbytes),
            "solve_triangular": 0 if b is None else b.nbytes}[op]
     return a.nbytes + (0 if b is None else b.nbytes) + out
 
@@ -141,13 +146,16 @@ def _torch_fn(op, a, b):
     if op == "lu_solve":
         lu, piv = torch.linalg.lu_factor(ta)
         return lambda: f(lu, piv, tb)
+    if op == "ldl_solve":
+        ld, piv = torch.linalg.ldl_factor(ta)
+        return lambda: f(ld, piv, tb)
     if op == "solve_triangular":
         return lambda: f(ta, tb, upper=True)
     return (lambda: f(ta, tb)) if op == "solve" else (lambda: f(ta))
 
 
 def _jax_fn(op, a, b):
-    if op in ("lu_factor", "lu_solve", "solve_triangular"):
+    if op in ("lu_factor", "lu_solve", "solve_triangular", "ldl_factor", "ldl_solve"):
         return None  # jnp.linalg has none of them
     try:
         import jax
@@ -175,6 +183,8 @@ def _linalgx_fn(op, a, b, backend):
     args = (a, b) if op == "solve" else (a,)
     if op == "lu_solve":
         args = (*L.lu_factor(a), b)
+    elif op == "ldl_solve":
+        args = (*L.ldl_factor(a), b)
     elif op == "solve_triangular":
         f = functools.partial(f, upper=True)
         args = (a, b)
@@ -238,7 +248,7 @@ def rows(quick):
         out += [(op, n, 200_000, "complex128") for n in (3, 4)]
     out += [(op, n, 0, "float64") for n in ((1000,) if quick else (1000, 3000))
             for op in SINGLE_OPS]
-    return out + list(EXTRA_ROWS) + list(LU_ROWS) + list(QR_ROWS) + [
+    return out + list(EXTRA_ROWS) + list(LU_ROWS) + list(QR_ROWS) + list(LDL_ROWS) + [
         r + ("float64",) for r in MID_ROWS]
 
 

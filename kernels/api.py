@@ -37,10 +37,11 @@ from . import _cache
 
 _cache.check()
 
-from . import _det, _lu, _lu_stack, _parallel, _qr, _soa, _stack  # noqa: E402
+from . import _det, _ldl, _lu, _lu_stack, _parallel, _qr, _soa, _stack  # noqa: E402
 
 __all__ = ["inv", "det", "slogdet", "solve", "cholesky", "eigh", "svd", "lu_factor",
-           "lu_solve", "solve_triangular", "qr", "householder_product"]
+           "lu_solve", "solve_triangular", "qr", "householder_product", "ldl_factor",
+           "ldl_solve"]
 
 _SUPPORTED = frozenset(np.dtype(t) for t in (np.float32, np.float64, np.complex64, np.complex128))
 
@@ -218,7 +219,7 @@ _PLANS = {}
 PARALLEL_WORK = 600_000
 _WEIGHT = {"det": 0.5, "slogdet": 1.0, "inv": 1.0, "solve": 0.7, "cholesky": 0.5,
            "lu_factor": 0.5, "lu_solve": 0.3, "solve_triangular": 0.2, "qr": 4.0,
-           "householder_product": 2.0}
+           "householder_product": 2.0, "ldl_factor": 0.5, "ldl_solve": 0.3}
 
 
 def _min_count(op, n, dtype):
@@ -819,6 +820,55 @@ def householder_product(a, tau):
              (qt.reshape(count, n, m), np.array(tau, dtype=dtype, order="C").reshape(count, k)),
              count, m, dtype)
     return np.ascontiguousarray(np.swapaxes(qt, -1, -2))
+
+
+def ldl_factor(a, hermitian=False):
+    """Bunch-Kaufman LDL^T (LDL^H with ``hermitian`` for complex input) of every ``(n, n)``
+    matrix of a stack from its lower triangle, LAPACK ``?sytf2`` / ``?hetf2``'s algorithm
+    (see ``_ldl``). ``a`` is never modified.
+
+    Returns ``(ld, piv, info, near)``: ``ld`` of ``a``'s shape, each matrix column-major
+    (as ``?sytrf`` leaves it; ``L`` and ``D`` in LAPACK's compact lower form, the strict
+    upper triangle zero), ``piv`` ``(..., n)`` int32 (LAPACK's 1-based pivots), ``info``
+    of the batch shape (int32, LAPACK's), and ``near`` (bool, the batch shape): the
+    elements where rounding could have chosen a pivot, which the caller has LAPACK redo.
+    """
+    a, dtype, batch, n, count = _square(a)
+    w = np.array(np.swapaxes(a, -1, -2), dtype=dtype, order="C", copy=True)
+    piv = np.empty(batch + (n,), dtype=np.int32)
+    info = np.zeros(batch, dtype=np.int32)
+    near = np.zeros(batch, dtype=np.bool_)
+    if count and n:
+        _run("ldl_factor", _ldl.sytf2_stack,
+             (w.reshape(count, n, n), piv.reshape(count, n), info.reshape(count),
+              near.reshape(count), bool(hermitian) and dtype.kind == "c",
+              _rtol(dtype, n)), count, n, dtype)
+    return np.swapaxes(w, -1, -2), piv, info, near
+
+
+def ldl_solve(ld, piv, b, hermitian=False):
+    """``A^{-1} b`` for every element of a stack from `ldl_factor`'s ``(ld, piv)`` of ``A``
+    (LAPACK ``?sytrs`` / ``?hetrs``): ``b`` ``(..., n, k)`` of ``ld``'s batch shape.
+    Returns ``(x, bad)``: ``bad`` (int8, the batch shape) is 1 for the elements with an
+    exactly singular block of ``D``, whose ``x`` the caller has LAPACK give (inf/NaN), and
+    2 for those whose pivots ``?sytrs`` could not read (out of range, or a negative one not
+    repeated by the next: see ``_ldl._pivots_ok``)."""
+    ld, b = np.asarray(ld), np.asarray(b)
+    if ld.ndim < 2 or ld.shape[-1] != ld.shape[-2] or b.shape[:-1] != ld.shape[:-1]:
+        raise ValueError(f"ldl_solve: expected (..., n, n) and (..., n, k) stacks of one "
+                         f"batch shape, got shapes {ld.shape} and {b.shape}")
+    dtype = _native(np.result_type(ld.dtype, b.dtype))
+    batch, (n, k) = ld.shape[:-2], b.shape[-2:]
+    count = math.prod(batch)
+    w = _prepare(np.swapaxes(ld, -1, -2), dtype)  # no copy for ldl_factor's column-major LD
+    x = np.array(b, dtype=dtype, order="C", copy=True)
+    bad = np.zeros(batch, dtype=np.int8)
+    if count and n and k:
+        _run("ldl_solve", _ldl.sytrs_stack,
+             (w.reshape(count, n, n), np.ascontiguousarray(piv, dtype=np.int32).reshape(
+                 count, n), x.reshape(count, n, k), bool(hermitian) and dtype.kind == "c",
+              bad.reshape(count)), count, n, dtype)
+    return x, bad
 
 
 # Defined in their own modules (which use this module's boundary helpers above).

@@ -40,6 +40,9 @@ OPS = {
     "solve": lambda a, spd, b: LA.solve(a, b),
     "det": lambda a, spd, b: LA.det(a),
     "cholesky": lambda a, spd, b: LA.cholesky(spd),
+    "ldl_factor": lambda a, spd, b: np.ascontiguousarray(  # LD is column-major
+        LA.ldl_factor(a + np.swapaxes(a, -1, -2)).LD),
+    "ldl_solve": lambda a, spd, b: LA.ldl_solve(*LA.ldl_factor(spd), b),
 }
 
 

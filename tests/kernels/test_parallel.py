@@ -38,6 +38,9 @@ CALLS = {
     "solve_triangular": lambda a, spd, b: (api.solve_triangular(a, b, True, False, 1),),
     "qr": lambda a, spd, b: api.qr(a)[0] + (api.qr(a, "raw")[0][0],),
     "householder_product": lambda a, spd, b: (api.householder_product(a, a[:, 0]),),
+    "ldl_factor": lambda a, spd, b: tuple(  # LD is column-major, as LAPACK's
+        np.ascontiguousarray(x) for x in api.ldl_factor(a + np.swapaxes(a, -1, -2), True)),
+    "ldl_solve": lambda a, spd, b: (api.ldl_solve(*api.ldl_factor(spd)[:2], b)[0],),
 }
 
 
@@ -115,7 +118,8 @@ def _run_script(body, timeout):
                 return [api.inv(a)[0], api.solve(a, b)[0], api.det(a), api.inv(c)[0],
                         api.slogdet(c)[1], api.cholesky(spd)[0], lu, piv,
                         api.lu_solve(lu, piv, b), api.solve_triangular(c, b, True),
-                        *api.qr(c)[0]]
+                        *api.qr(c)[0],
+                        *map(np.ascontiguousarray, api.ldl_factor(c + c.transpose(0, 2, 1))[:2])]
         def same(x, y):
             return all(np.array_equal(u.view(np.uint8), v.view(np.uint8)) for u, v in zip(x, y))
         with _parallel.limit(1):

@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 import scipy.linalg as sla
 
+import linalgx
 import linalgx.linalg as LA
 from linalgx import NotPositiveDefiniteError, SingularMatrixError
 from tests.helpers import assert_unchanged
@@ -41,13 +42,15 @@ def test_lu_solve_accepts_every_in_range_pivot():
 
 @pytest.mark.parametrize("pivots", [[0, 2, 3], [4, 2, 3], [-5, 2, 3], [-1, 2, 3],
                                     [1, 2, -3], [-2, -3, 3], [-3, -3, -3]])
-def test_ldl_solve_invalid_pivots_raise(pivots):
+@pytest.mark.parametrize("backend", ["lapack", "numba"])
+def test_ldl_solve_invalid_pivots_raise(pivots, backend):
     """sytrs reads a negative pivot as the first of a 2x2 block repeated by the next one and
     swaps with row -pivot - 1: anything else corrupted the heap or answered wrongly."""
     LD, _ = LA.ldl_factor(A3)
-    with pytest.raises(ValueError, match=r"ldl_solve: pivots\[\d\] = "):
-        LA.ldl_solve(LD, np.array(pivots, dtype=np.int32), np.ones((3, 1)))
-    LA.ldl_solve(LD, np.array([1, -3, -3], dtype=np.int32), np.ones((3, 1)))  # a 2x2 block
+    with linalgx.backend(backend):
+        with pytest.raises(ValueError, match=r"ldl_solve: pivots\[\d\] = "):
+            LA.ldl_solve(LD, np.array(pivots, dtype=np.int32), np.ones((3, 1)))
+        LA.ldl_solve(LD, np.array([1, -3, -3], dtype=np.int32), np.ones((3, 1)))  # 2x2 block
 
 
 def _blocks_valid(p):
@@ -65,7 +68,13 @@ def _blocks_valid(p):
     return True
 
 
-def test_ldl_solve_block_pivots_against_sytrs_reading():
+@pytest.mark.parametrize("backend", ["lapack", "numba"])
+def test_ldl_solve_block_pivots_against_sytrs_reading(backend):
+    with linalgx.backend(backend):
+        _block_pivots_against_sytrs_reading()
+
+
+def _block_pivots_against_sytrs_reading():
     rng = np.random.default_rng(8)
     n = 6
     LD = np.eye(n)

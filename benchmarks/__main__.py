@@ -29,7 +29,8 @@ from . import _timing as tm
 OPS = ("det", "slogdet", "inv", "solve", "cholesky")
 # ops with numba kernels: the forced-backend columns apply
 NUMBA_OPS = frozenset(OPS + ("eigh", "eigvalsh", "svd", "lu_factor", "lu_solve",
-                             "solve_triangular", "qr", "ldl_factor", "ldl_solve"))
+                             "solve_triangular", "qr", "ldl_factor", "ldl_solve",
+                             "matrix_exp"))
 # Stacked decompositions. SciPy is not a peer here: its batch support loops over the
 # matrices in Python. svd at a smaller batch, to keep the run short.
 EXTRA_ROWS = tuple((op, n, 200_000, dtype) for op in ("eigh", "eigvalsh") for n in (2, 3, 4)
@@ -46,6 +47,9 @@ QR_ROWS = (("qr", 4, 20_000, "float64"), ("qr", 4, 20_000, "complex128"),
 # torch.linalg's Bunch-Kaufman LDL (NumPy has none; SciPy's ldl is per matrix, another form).
 LDL_ROWS = tuple((op, n, batch, "float64") for op in ("ldl_factor", "ldl_solve")
                  for n, batch in ((4, 20_000), (16, 2_000)))
+# torch.linalg.matrix_exp (NumPy has none; SciPy's expm loops over a stack in Python).
+EXPM_ROWS = (("matrix_exp", 3, 20_000, "float64"), ("matrix_exp", 8, 2_000, "float64"),
+             ("matrix_exp", 3, 20_000, "complex128"))
 # One large matrix: LAPACK territory, each op on the faster of NumPy's and SciPy's drivers.
 SINGLE_OPS = ("solve", "inv", "det", "cholesky", "qr", "eigh", "eigvalsh", "svd")
 # Mid-sized stacks (issue 6): LAPACK territory, where linalgx must still beat NumPy.
@@ -86,6 +90,7 @@ def _moved_bytes(op, a, b):
            "lu_solve": count * n * 4 + (0 if b is None else b.nbytes),
            "ldl_factor": a.nbytes + count * n * 4,
            "ldl_solve": count * n * 4 + (0 if b is None else b.nbytes),
+           "matrix_exp": a.nbytes,
            "solve_triangular": 0 if b is None else b.nbytes}[op]
     return a.nbytes + (0 if b is None else b.nbytes) + out
 
@@ -155,7 +160,8 @@ def _torch_fn(op, a, b):
 
 
 def _jax_fn(op, a, b):
-    if op in ("lu_factor", "lu_solve", "solve_triangular", "ldl_factor", "ldl_solve"):
+    if op in ("lu_factor", "lu_solve", "solve_triangular", "ldl_factor", "ldl_solve",
+              "matrix_exp"):
         return None  # jnp.linalg has none of them
     try:
         import jax
@@ -248,7 +254,8 @@ def rows(quick):
         out += [(op, n, 200_000, "complex128") for n in (3, 4)]
     out += [(op, n, 0, "float64") for n in ((1000,) if quick else (1000, 3000))
             for op in SINGLE_OPS]
-    return out + list(EXTRA_ROWS) + list(LU_ROWS) + list(QR_ROWS) + list(LDL_ROWS) + [
+    return out + list(EXTRA_ROWS) + list(LU_ROWS) + list(QR_ROWS) + list(LDL_ROWS) \
+        + list(EXPM_ROWS) + [
         r + ("float64",) for r in MID_ROWS]
 
 

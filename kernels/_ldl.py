@@ -10,10 +10,11 @@ pivots measured by ``|re| + |im|``), Hermitian ones ``?hetf2`` (real diagonal, `
 blocks and the updates in LAPACK's Hermitian form).
 
 Which pivot a step takes is a comparison of magnitudes, and after the first step those
-magnitudes carry rounding: where two of them are within ``rtol`` of each other (two
-candidates for the largest entry of a column, or a side of one of Bunch and Kaufman's
-tests), or a column is negligible (a zero pivot is LAPACK's decision, as in ``_lu_stack``),
-the element is flagged and the caller has LAPACK redo it, so that the pivots, hence ``L`` and
+magnitudes carry rounding (OpenBLAS's updates fuse multiply-adds where these loops do not):
+where two of them are within that rounding of each other (two candidates for the largest
+entry of a column, or a side of one of Bunch and Kaufman's tests; see `_sytf2`), or a column
+is negligible (a zero pivot is LAPACK's decision, as in ``_lu_stack``), the element is
+flagged and the caller has LAPACK redo it, so that the pivots, hence ``L`` and
 ``D``, are LAPACK's. The first step's comparisons are of the input's own entries and are
 exact on both sides.
 """
@@ -28,9 +29,9 @@ ALPHA = (1.0 + math.sqrt(17.0)) / 8.0  # Bunch and Kaufman's growth bound
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _close(x, y, rtol):
+def _close(x, y, rtol, atol):
     """Whether rounding could order ``x`` and ``y`` (both >= 0) the other way."""
-    return abs(x - y) <= rtol * max(x, y)
+    return abs(x - y) <= rtol * max(x, y) + atol
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -77,8 +78,10 @@ def _interchange(w, k, kk, kp, kstep, herm):
 @njit(cache=True, nogil=True, error_model="numpy", inline="always")
 def _update1(w, k, herm):
     """The rank-1 update of ``A[k+1:, k+1:]`` by the 1x1 pivot ``A[k, k]`` (``?syr`` /
-    ``?her`` with ``-1/d``), then column k scaled to ``L``'s."""
+    ``?her`` with ``-1/d``), then column k scaled to ``L``'s. Returns the largest updated
+    magnitude (``|re| + |im|``)."""
     n = w.shape[0]
+    big = 0.0
     if herm:
         r1 = 1.0 / w[k, k].real
         for j in range(k + 1, n):
@@ -90,9 +93,11 @@ def _update1(w, k, herm):
                     w[j, i] += w[k, i] * temp
             else:
                 w[j, j] = w[j, j].real
+            for i in range(j, n):
+                big = max(big, cabs1(w[j, i]))
         for i in range(k + 1, n):
             w[k, i] *= r1
-        return
+        return big
     d11 = 1 / w[k, k]
     for j in range(k + 1, n):
         xj = w[k, j]
@@ -100,16 +105,21 @@ def _update1(w, k, herm):
             temp = -d11 * xj
             for i in range(j, n):
                 w[j, i] += w[k, i] * temp
+        for i in range(j, n):
+            big = max(big, cabs1(w[j, i]))
     for i in range(k + 1, n):
         w[k, i] *= d11
+    return big
 
 
 @njit(cache=True, nogil=True, error_model="numpy", inline="always")
 def _update2(w, k, herm):
     """The rank-2 update of ``A[k+2:, k+2:]`` by the 2x2 pivot block at ``k``, columns k and
-    k+1 becoming ``L``'s (``?sytf2`` / ``?hetf2``'s formulas). Returns False where the block
-    is singular in working precision (the caller flags the element)."""
+    k+1 becoming ``L``'s (``?sytf2`` / ``?hetf2``'s formulas). Returns the largest updated
+    magnitude, or -1 where the block is singular in working precision (the caller flags the
+    element)."""
     n = w.shape[0]
+    big = 0.0
     if herm:
         a21 = w[k, k + 1]
         d = math.hypot(a21.real, a21.imag)
@@ -117,7 +127,7 @@ def _update2(w, k, herm):
         d22 = w[k, k].real / d
         den = d11 * d22 - 1.0
         if den == 0:
-            return False
+            return -1.0
         tt = 1.0 / den
         d21 = a21 / d
         d = tt / d
@@ -133,13 +143,15 @@ def _update2(w, k, herm):
             w[k, j] = wk
             w[k + 1, j] = wkp1
             w[j, j] = w[j, j].real
-        return True
+            for i in range(j, n):
+                big = max(big, cabs1(w[j, i]))
+        return big
     d21 = w[k, k + 1]
     d11 = w[k + 1, k + 1] / d21
     d22 = w[k, k] / d21
     den = d11 * d22 - 1
     if den == 0:
-        return False
+        return -1.0
     d21 = (1 / den) / d21
     for j in range(k + 2, n):
         ajk = w[k, j]
@@ -148,28 +160,35 @@ def _update2(w, k, herm):
         wkp1 = d21 * (d22 * ajk1 - ajk)
         for i in range(j, n):
             w[j, i] = w[j, i] - w[k, i] * wk - w[k + 1, i] * wkp1
+            big = max(big, cabs1(w[j, i]))
         w[k, j] = wk
         w[k + 1, j] = wkp1
-    return True
+    return big
 
 
 @njit(cache=True, nogil=True, error_model="numpy", inline="always")
-def _sytf2(w, piv, herm, rtol):
+def _sytf2(w, piv, herm, rtol, ufl):
     """Factor one matrix in place (see the module docstring for ``w``'s layout); ``piv``
     receives LAPACK's 1-based pivots. Returns ``(info, near)``: the 1-based index of the
     first zero column (LAPACK's ``info``), or 0; and whether rounding could have decided a
-    pivot (the caller has LAPACK redo the element)."""
+    pivot (the caller has LAPACK redo the element).
+
+    After the first step every magnitude carries the rounding of the updates that formed
+    it, absolute and of the order of the terms they added: each term is at most
+    ``1/ALPHA`` times the largest entry of the matrix it updated, so two magnitudes are a
+    tie to within ``rtol`` times the largest entry seen so far over ``ALPHA`` (plus ``ufl``
+    for the absolute rounding of subnormal results), however much they cancelled."""
     n = w.shape[0]
-    amax = 0.0
+    seen = 0.0
     for j in range(n):
         for i in range(j, n):
-            amax = max(amax, cabs1(w[j, i]))
-    small = rtol * amax
+            seen = max(seen, cabs1(w[j, i]))
     info = 0
     near = False
     k = 0
     while k < n:
         later = k > 0  # its magnitudes carry rounding
+        atol = rtol * seen / ALPHA + ufl
         kstep = 1
         absakk = _diag_mag(w[k, k], herm)
         imax = k
@@ -187,7 +206,7 @@ def _sytf2(w, piv, herm, rtol):
                 elif t > second:
                     second = t
         big = max(absakk, colmax)
-        if later and big <= small:
+        if later and big <= atol:
             near = True
         if big == 0.0 or absakk != absakk:
             if info == 0:
@@ -198,10 +217,10 @@ def _sytf2(w, piv, herm, rtol):
         else:
             if absakk >= ALPHA * colmax:
                 kp = k
-                near |= later and _close(absakk, ALPHA * colmax, rtol)
+                near |= later and _close(absakk, ALPHA * colmax, rtol, atol)
             else:
-                near |= later and (_close(absakk, ALPHA * colmax, rtol)
-                                   or _close(second, colmax, rtol))
+                near |= later and (_close(absakk, ALPHA * colmax, rtol, atol)
+                                   or _close(second, colmax, rtol, atol))
                 rowmax = 0.0
                 for j in range(k, imax):
                     rowmax = max(rowmax, cabs1(w[j, imax]))
@@ -209,8 +228,8 @@ def _sytf2(w, piv, herm, rtol):
                     rowmax = max(rowmax, cabs1(w[imax, i]))
                 bound = ALPHA * colmax * (colmax / rowmax)
                 aii = _diag_mag(w[imax, imax], herm)
-                near |= later and (_close(absakk, bound, rtol)
-                                   or _close(aii, ALPHA * rowmax, rtol))
+                near |= later and (_close(absakk, bound, rtol, atol)
+                                   or _close(aii, ALPHA * rowmax, rtol, atol))
                 if absakk >= bound:
                     kp = k
                 elif aii >= ALPHA * rowmax:
@@ -227,9 +246,12 @@ def _sytf2(w, piv, herm, rtol):
                     w[k + 1, k + 1] = w[k + 1, k + 1].real
             if kstep == 1:
                 if k < n - 1:
-                    _update1(w, k, herm)
-            elif k < n - 2 and not _update2(w, k, herm):
-                near = True
+                    seen = max(seen, _update1(w, k, herm))
+            elif k < n - 2:
+                grown = _update2(w, k, herm)
+                if grown < 0:
+                    near = True
+                seen = max(seen, grown)
         if kstep == 1:
             piv[k] = kp + 1
         else:
@@ -245,10 +267,10 @@ def _sytf2(w, piv, herm, rtol):
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def sytf2_stack(w, piv, info, near, herm, rtol):
+def sytf2_stack(w, piv, info, near, herm, rtol, ufl):
     """`_sytf2` on each ``w[e]`` of a ``(count, n, n)`` stack, in place."""
     for e in range(w.shape[0]):
-        info[e], flag = _sytf2(w[e], piv[e], herm, rtol)
+        info[e], flag = _sytf2(w[e], piv[e], herm, rtol, ufl)
         near[e] = flag
 
 
@@ -347,11 +369,19 @@ def _pivots_ok(p):
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def sytrs_stack(w, piv, b, herm, bad):
-    """`_sytrs` on each element of the stacks, in place; ``bad[e]`` 1 where a block of
-    ``D`` is singular, 2 where the pivots are not ``?sytrf``'s kind (``b[e]`` untouched)."""
+def sytrs_stack(w, piv, which, b, herm, bad):
+    """`_sytrs` on each right-hand side ``b[e]``, in place, with the factor ``w[which[e]]``
+    and its pivots; ``bad[e]`` 1 where a block of ``D`` is singular or the solution
+    overflowed (LAPACK's inf/NaN pattern is its own), 2 where the pivots are not
+    ``?sytrf``'s kind (``b[e]`` untouched)."""
     for e in range(b.shape[0]):
-        if not _pivots_ok(piv[e]):
+        f = which[e]
+        if not _pivots_ok(piv[f]):
             bad[e] = 2
-        elif not _sytrs(w[e], piv[e], b[e], herm):
+        elif not _sytrs(w[f], piv[f], b[e], herm):
             bad[e] = 1
+        else:
+            for i in range(b.shape[1]):
+                for c in range(b.shape[2]):
+                    if not np.isfinite(b[e, i, c]):
+                        bad[e] = 1

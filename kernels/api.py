@@ -37,11 +37,11 @@ from . import _cache
 
 _cache.check()
 
-from . import _det, _ldl, _lu, _lu_stack, _parallel, _qr, _soa, _stack  # noqa: E402
+from . import _det, _expm, _ldl, _lu, _lu_stack, _parallel, _qr, _soa, _stack  # noqa: E402
 
 __all__ = ["inv", "det", "slogdet", "solve", "cholesky", "eigh", "svd", "lu_factor",
            "lu_solve", "solve_triangular", "qr", "householder_product", "ldl_factor",
-           "ldl_solve"]
+           "ldl_solve", "matrix_exp"]
 
 _SUPPORTED = frozenset(np.dtype(t) for t in (np.float32, np.float64, np.complex64, np.complex128))
 
@@ -219,7 +219,8 @@ _PLANS = {}
 PARALLEL_WORK = 600_000
 _WEIGHT = {"det": 0.5, "slogdet": 1.0, "inv": 1.0, "solve": 0.7, "cholesky": 0.5,
            "lu_factor": 0.5, "lu_solve": 0.3, "solve_triangular": 0.2, "qr": 4.0,
-           "householder_product": 2.0, "ldl_factor": 0.5, "ldl_solve": 0.3}
+           "householder_product": 2.0, "ldl_factor": 0.5, "ldl_solve": 0.3,
+           "matrix_exp": 16.0}
 
 
 def _min_count(op, n, dtype):
@@ -239,7 +240,7 @@ def _grain(n):
     return -(-max(1, 256 // n ** 2) // _soa.LANES) * _soa.LANES
 
 
-def _run(op, kernel, args, count, n, dtype):
+def _run(op, kernel, args, count, n, dtype, batched=None):
     key = (op, n, dtype)
     split = _SPLIT.get(key)
     if split is None:
@@ -247,7 +248,7 @@ def _run(op, kernel, args, count, n, dtype):
     if count < split[0]:
         kernel(*args)
     else:
-        _parallel.run(kernel, args, count, split[0], grain=split[1])
+        _parallel.run(kernel, args, count, split[0], batched=batched, grain=split[1])
 
 
 # From these orders on, LAPACK (NumPy's gufuncs, run on chunks of the batch in the pool's
@@ -842,33 +843,57 @@ def ldl_factor(a, hermitian=False):
         _run("ldl_factor", _ldl.sytf2_stack,
              (w.reshape(count, n, n), piv.reshape(count, n), info.reshape(count),
               near.reshape(count), bool(hermitian) and dtype.kind == "c",
-              _rtol(dtype, n)), count, n, dtype)
+              _rtol(dtype, n), 4 * n * _TINY[dtype] * _EPS[dtype]), count, n, dtype)
     return np.swapaxes(w, -1, -2), piv, info, near
 
 
 def ldl_solve(ld, piv, b, hermitian=False):
     """``A^{-1} b`` for every element of a stack from `ldl_factor`'s ``(ld, piv)`` of ``A``
-    (LAPACK ``?sytrs`` / ``?hetrs``): ``b`` ``(..., n, k)`` of ``ld``'s batch shape.
-    Returns ``(x, bad)``: ``bad`` (int8, the batch shape) is 1 for the elements with an
-    exactly singular block of ``D``, whose ``x`` the caller has LAPACK give (inf/NaN), and
-    2 for those whose pivots ``?sytrs`` could not read (out of range, or a negative one not
-    repeated by the next: see ``_ldl._pivots_ok``)."""
+    (LAPACK ``?sytrs`` / ``?hetrs``): ``ld`` ``(..., n, n)`` and ``piv`` ``(..., n)`` of one
+    batch shape, which broadcasts against that of ``b`` ``(..., n, k)``; each distinct
+    factor is read where it is (a factor shared by many right-hand sides is not copied).
+    Returns ``(x, bad)``: ``bad`` (int8, the broadcast batch shape) is 1 for the elements
+    with an exactly singular block of ``D`` or a solution that overflowed, whose ``x`` the
+    caller has LAPACK give (its inf/NaN), and 2 for those whose pivots ``?sytrs`` could not
+    read (out of range, or a negative one not repeated by the next: see
+    ``_ldl._pivots_ok``)."""
     ld, b = np.asarray(ld), np.asarray(b)
-    if ld.ndim < 2 or ld.shape[-1] != ld.shape[-2] or b.shape[:-1] != ld.shape[:-1]:
-        raise ValueError(f"ldl_solve: expected (..., n, n) and (..., n, k) stacks of one "
-                         f"batch shape, got shapes {ld.shape} and {b.shape}")
+    if ld.ndim < 2 or ld.shape[-1] != ld.shape[-2] or np.shape(piv) != ld.shape[:-1] \
+            or b.ndim < 2 or b.shape[-2] != ld.shape[-1]:
+        raise ValueError(f"ldl_solve: expected (..., n, n), (..., n) and (..., n, k) stacks, "
+                         f"got shapes {ld.shape}, {np.shape(piv)} and {b.shape}")
     dtype = _native(np.result_type(ld.dtype, b.dtype))
-    batch, (n, k) = ld.shape[:-2], b.shape[-2:]
+    n, k = b.shape[-2:]
+    batch = np.broadcast_shapes(ld.shape[:-2], b.shape[:-2])
     count = math.prod(batch)
+    nld = math.prod(ld.shape[:-2])
+    # which factor each right-hand side uses: its index in ld's own (unbroadcast) stack
+    which = np.broadcast_to(np.arange(nld).reshape(ld.shape[:-2]), batch).reshape(count)
     w = _prepare(np.swapaxes(ld, -1, -2), dtype)  # no copy for ldl_factor's column-major LD
-    x = np.array(b, dtype=dtype, order="C", copy=True)
+    x = np.array(np.broadcast_to(b, batch + (n, k)), dtype=dtype, order="C", copy=True)
     bad = np.zeros(batch, dtype=np.int8)
     if count and n and k:
         _run("ldl_solve", _ldl.sytrs_stack,
-             (w.reshape(count, n, n), np.ascontiguousarray(piv, dtype=np.int32).reshape(
-                 count, n), x.reshape(count, n, k), bool(hermitian) and dtype.kind == "c",
-              bad.reshape(count)), count, n, dtype)
+             (w.reshape(nld, n, n), np.ascontiguousarray(piv, dtype=np.int32).reshape(nld, n),
+              which, x.reshape(count, n, k), bool(hermitian) and dtype.kind == "c",
+              bad.reshape(count)), count, n, dtype, batched=(2, 3, 5))
     return x, bad
+
+
+def matrix_exp(a):
+    """The matrix exponential of every ``(n, n)`` matrix of a stack (see ``_expm``), in a's
+    (supported) dtype; all NaN for a matrix with a NaN or inf entry. Returns ``(out,
+    flag)``: ``flag`` (int8, the batch shape) marks the elements the caller computes
+    itself (triangular matrices that need squarings, an exactly singular Pade
+    denominator, a result that is not finite)."""
+    a, dtype, batch, n, count = _square(a)
+    out = np.empty(batch + (n, n), dtype=dtype)
+    flag = np.zeros(batch, dtype=np.int8)
+    if count and n:
+        _run("matrix_exp", _expm.expm_stack, (_prepare(a, dtype).reshape(count, n, n),
+                                              out.reshape(count, n, n), flag.reshape(count)),
+             count, n, dtype)
+    return out, flag
 
 
 # Defined in their own modules (which use this module's boundary helpers above).

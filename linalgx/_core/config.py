@@ -39,12 +39,12 @@ def use_deterministic_algorithms(mode):
 
     - ``inv``, ``solve``, ``det``, ``slogdet``, ``cholesky`` and their ``_ex`` variants,
       ``lu``, ``lu_factor``, ``lu_factor_ex``, ``lu_solve``, ``solve_triangular``, ``qr``,
-      ``householder_product``, ``ldl_factor``, ``ldl_factor_ex``, ``ldl_solve``: numba
-      kernels (serial) or LAPACK on one BLAS thread: reproducible (BLAS).
+      ``householder_product``, ``ldl_factor``, ``ldl_factor_ex``, ``ldl_solve``,
+      ``matrix_exp``: numba kernels (serial) or LAPACK on one BLAS thread: reproducible
+      (BLAS).
     - ``eig``, ``eigvals``, ``eigh``, ``eigvalsh``, ``svd``, ``svdvals``, ``lstsq``,
       ``pinv``, ``matrix_rank``, ``cond``, ``norm``/``matrix_norm`` (2, -2, ``'nuc'``),
-      ``matrix_exp``, ``tensorinv``, ``tensorsolve``: LAPACK on one BLAS thread:
-      reproducible (BLAS).
+      ``tensorinv``, ``tensorsolve``: LAPACK on one BLAS thread: reproducible (BLAS).
     - ``matmul``, ``multi_dot``, ``tensordot``, ``matrix_power``, ``vecdot``, ``outer``,
       ``cross``: NumPy's products on one BLAS thread: reproducible (BLAS).
     - ``trace``, ``diagonal``, ``matrix_transpose``, ``vector_norm``, the other norms,

@@ -38,7 +38,7 @@ MESSAGES = {
     "qr_fail": "Incorrect argument found while performing QR factorization",
     # linalgx's extra functions (torch.linalg semantics): no NumPy text to match.
     "core_mismatch": "%s: incompatible shapes %s and %s for the equation %s",
-    "pivots_shape": "%s: expected pivots of shape LU.shape[:-1] == %s, got %s",
+    "pivots_shape": "%s: expected pivots of shape %s.shape[:-1] == %s, got %s",
     "householder_dims": "householder_product: expected input (..., m, n) and tau (..., k) "
                         "with the same batch shape and m >= n >= k, got input %s and tau %s",
     "qr_complete_grad": "qr: mode='complete' with more rows than columns is not "

@@ -99,18 +99,17 @@ def _ldl_factor_numba(a, hermitian):
 def _ldl_solve_numba(ld, pivots, b, hermitian):
     if not (_small(ld) and b.size and all_finite(b)):
         return _ldl_solve_lapack(ld, pivots, b, hermitian)
-    given = ld, pivots, b
-    ld, b, batch = broadcast_batch(ld, b)
-    if pivots.shape[:-1] != batch:
-        pivots = np.broadcast_to(pivots, batch + pivots.shape[-1:])
     x, bad = routing.kernels_api().ldl_solve(ld, pivots, b, hermitian)
     routing.mark_loaded("ldl_solve")
     if bad.any():
         if (bad == 2).any() or bad.ndim == 0:
             # pivots sytrs cannot read: the LAPACK path's check names the first one; or
-            # one matrix whose D is singular: LAPACK's inf/NaN
-            return _ldl_solve_lapack(*given, hermitian)
-        at = np.nonzero(bad)  # exactly singular blocks of D: LAPACK's inf/NaN
+            # one system with a singular D or an overflow: LAPACK's inf/NaN
+            return _ldl_solve_lapack(ld, pivots, b, hermitian)
+        ld, b, batch = broadcast_batch(ld, b)
+        if pivots.shape[:-1] != batch:
+            pivots = np.broadcast_to(pivots, batch + pivots.shape[-1:])
+        at = np.nonzero(bad)  # singular blocks of D, overflows: LAPACK's inf/NaN
         x[at] = _ldl_solve_lapack(ld[at], pivots[at], b[at], hermitian)
     return x
 
@@ -321,12 +320,14 @@ def ldl_solve(LD, pivots, B, *, hermitian=False):
     if pivots.dtype.kind not in "iu":
         raise TypeError(v.MESSAGES["pivots_dtype"] % ("ldl_solve", pivots.dtype))
     if pivots.shape != LD.shape[:-1]:
-        raise ValueError(v.MESSAGES["pivots_shape"] % ("ldl_solve", LD.shape[:-1],
+        raise ValueError(v.MESSAGES["pivots_shape"] % ("ldl_solve", "LD", LD.shape[:-1],
                                                        pivots.shape))
     if B.shape[-2] != LD.shape[-1]:
         raise ValueError(v.MESSAGES["core_mismatch"] % (
             "ldl_solve", LD.shape[-2:], B.shape[-2:], "A X = B"))
     np.broadcast_shapes(LD.shape[:-2], B.shape[:-2])
+    if pivots.dtype != np.int32:  # checked before the cast could wrap them into range
+        v.check_pivots("ldl_solve", pivots, LD.shape[-1], blocks=True)
     t, result_t = v.common_type(LD, B)
     x = _ldl_solve(LD.astype(t, copy=False), pivots.astype(np.int32, copy=False),
                    B.astype(t, copy=False), hermitian=bool(hermitian))

@@ -491,7 +491,8 @@ def lu_solve(LU, pivots, B, *, left=True, adjoint=False):
     if pivots.dtype.kind not in "iu":
         raise TypeError(v.MESSAGES["pivots_dtype"] % ("lu_solve", pivots.dtype))
     if pivots.shape != LU.shape[:-1]:
-        raise ValueError(v.MESSAGES["pivots_shape"] % ("lu_solve", LU.shape[:-1], pivots.shape))
+        raise ValueError(v.MESSAGES["pivots_shape"] % ("lu_solve", "LU", LU.shape[:-1],
+                                                     pivots.shape))
     v.check_pivots("lu_solve", pivots, n)
     if (B.shape[-2] if left else B.shape[-1]) != n:
         raise ValueError(v.MESSAGES["core_mismatch"] % (

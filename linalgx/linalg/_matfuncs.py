@@ -3,6 +3,7 @@ import math
 
 import numpy as np
 
+from .._core import routing
 from .._core import validate as v
 from .._core.lapack import gufunc, umath_linalg
 from .._core.op import Op
@@ -173,6 +174,12 @@ def _expm_batch(a):
     if idx.size == 0:
         return out
     eta5 = np.minimum(eta[idx], np.maximum(d8[idx], _onenorm(a4[idx] @ a6[idx]) ** (1 / 10)))
+    over = ~np.isfinite(eta5)  # A's powers overflowed: exp(A) is NaN
+    if over.any():
+        out[idx[over]] = np.nan
+        idx, eta5 = idx[~over], eta5[~over]
+        if idx.size == 0:
+            return out
     with np.errstate(divide="ignore"):
         s = np.where(eta5 > 0, np.maximum(np.ceil(np.log2(eta5 / _THETA_13)), 0), 0)
     s = s.astype(np.intp)
@@ -211,6 +218,8 @@ def _expm_single(a):
         if eta <= theta and _ell_single(a, m) == 0:
             return _solve_pq(*_pade(m, a, powers[:(m + 1) // 2]))
     eta5 = min(eta, max(d8, _onenorm(a4 @ a6) ** (1 / 10)))
+    if not math.isfinite(eta5):  # A's powers overflowed: so does exp(A) (as the batch path)
+        return np.full(a.shape, np.nan, dtype=a.dtype)
     s = max(math.ceil(math.log2(eta5 / _THETA_13)), 0) if eta5 > 0 else 0
     s += _ell_single(a * 2.0 ** -s, 13)
     scale = 2.0 ** -s
@@ -241,6 +250,30 @@ def _matrix_exp_lapack(a):
     if finite.size:
         out[finite] = _expm_batch(flat[finite])
     return out.reshape(a.shape)
+
+
+# Largest orders the numba kernel (``kernels/_expm.py``: the same algorithm, element by
+# element) serves. Measured here, NumPy path / numba (float64; scales 0.1 to 5, every
+# degree): 20,000 3x3 3.2-4.9x (torch / numba 0.93-1.6x); 200 24x24 3.2-5.3x, 50 48x48
+# 1.7-2.5x (the kernel's chunks on two threads); one 3x3 5-9x, one 32x32 1.4-2.0x, one
+# 48x48 0.95-1.02x.
+NUMBA_MAX_N = 48
+SINGLE_MAX_N = 32
+_matrix_exp.def_route(routing.order_router(NUMBA_MAX_N, single_max_n=SINGLE_MAX_N))
+
+
+@_matrix_exp.impl("numba")
+def _matrix_exp_numba(a):
+    if not 1 < a.shape[-1] <= NUMBA_MAX_N or a.size == 0:
+        return _matrix_exp_lapack(a)
+    out, flag = routing.kernels_api().matrix_exp(a)
+    routing.mark_loaded("matrix_exp")
+    if flag.any():  # triangular with squarings, and the rare failures: the NumPy path
+        if flag.ndim == 0:
+            return _matrix_exp_lapack(a)
+        at = np.nonzero(flag)
+        out[at] = _matrix_exp_lapack(a[at])
+    return out
 
 
 # -- autodiff rules ---------------------------------------------------------------------------

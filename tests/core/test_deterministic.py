@@ -43,6 +43,7 @@ OPS = {
     "ldl_factor": lambda a, spd, b: np.ascontiguousarray(  # LD is column-major
         LA.ldl_factor(a + np.swapaxes(a, -1, -2)).LD),
     "ldl_solve": lambda a, spd, b: LA.ldl_solve(*LA.ldl_factor(spd), b),
+    "matrix_exp": lambda a, spd, b: LA.matrix_exp(a),
 }
 
 

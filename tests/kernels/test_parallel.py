@@ -41,6 +41,7 @@ CALLS = {
     "ldl_factor": lambda a, spd, b: tuple(  # LD is column-major, as LAPACK's
         np.ascontiguousarray(x) for x in api.ldl_factor(a + np.swapaxes(a, -1, -2), True)),
     "ldl_solve": lambda a, spd, b: (api.ldl_solve(*api.ldl_factor(spd)[:2], b)[0],),
+    "matrix_exp": lambda a, spd, b: api.matrix_exp(a),
 }
 
 

@@ -212,3 +212,73 @@ def test_kernel_serves_random_matrices_itself(dtype, hermitian):
     x, bad = api.ldl_solve(ld, piv, b, hermitian)
     assert not bad.any()
     np.testing.assert_allclose(np.einsum("...ij,...jk->...ik", a, x), b, atol=1e-6)
+
+
+def _cancelling(n=17):
+    """A first step that cancels the second column almost to zero: the remaining
+    magnitudes are rounding residue of O(1) terms, so which is largest is a matter of how
+    the update rounds (OpenBLAS's fused multiply-adds from order 17 on)."""
+    a = np.eye(n)
+    a[0, 0], a[1, 0], a[1, 1] = 3.0, 1.0, 0.3333333333383333
+    a[n - 2, 0], a[n - 2, 1] = 2.818761440014258e-06, 9.395971466714193e-07
+    a[n - 1, 0], a[n - 1, 1] = 3.3939912509921287e-06, 1.1313404169973762e-06
+    a[n - 1, n - 2] = 3.1889505553474553e-12
+    return a + np.tril(a, -1).T
+
+
+def _subnormal(n=17):
+    u = 2.0 ** -1074
+    a = np.diag(np.full(n, 2.0 ** -1022))
+    a[1, 0] = 2.0 ** -1023
+    a[n - 2, 0] = a[n - 1, 0] = u
+    a[1, 1] = 2.0 ** -1024 + 5000 * u
+    a[n - 2, 1], a[n - 1, 1] = 10000 * u, 10001 * u
+    return a + np.tril(a, -1).T
+
+
+@pytest.mark.parametrize("make", [_cancelling, _subnormal])
+@pytest.mark.parametrize("n", [17, 33, 49])
+@pytest.mark.parametrize("dtype, hermitian", FORMS[::2], ids=FORM_IDS[::2])
+def test_ldl_pivots_decided_by_rounding_are_lapacks(make, n, dtype, hermitian, backend):
+    a = make(n).astype(dtype)
+    _check_factor(LA.ldl_factor_ex(a, hermitian=hermitian), _lapack(a, hermitian), dtype)
+
+
+def test_ldl_solve_overflow_as_hetrs(backend):
+    ld = np.array([[1e-300, 0], [0.5 - 0.5j, -1e-300]])
+    piv = np.array([1, 2], np.int32)
+    b = np.array([[1e300 + 1e300j], [1e300 - 1e300j]])
+    want = sla.lapack.zhetrs(ld, piv, b, lower=1)[0]
+    with np.errstate(all="ignore"):
+        for got in (LA.ldl_solve(ld, piv, b, hermitian=True),
+                    LA.ldl_solve(np.stack([np.eye(2), ld]), np.stack([piv, piv]), b,
+                                 hermitian=True)[1]):
+            np.testing.assert_array_equal(got, want)
+
+
+@pytest.mark.parametrize("ld_batch, b_batch", [((), (5,)), ((3, 1), (3, 4)), ((1, 2), (3, 1)),
+                                               ((2,), (4, 1))], ids=str)
+def test_ldl_solve_broadcast_factors(ld_batch, b_batch, backend):
+    """Factors broadcast against right-hand sides, each factor read where it is."""
+    rng = np.random.default_rng(4)
+    a, _ = _symmetric(rng, ld_batch + (6, 6), np.float64, False, "small_diag")
+    ld, piv = LA.ldl_factor(a)
+    b = rng.standard_normal(b_batch + (6, 2))
+    x = LA.ldl_solve(ld, piv, b)
+    batch = np.broadcast_shapes(ld_batch, b_batch)
+    assert x.shape == batch + (6, 2) and x.flags.c_contiguous
+    np.testing.assert_allclose(np.broadcast_to(a, batch + (6, 6)) @ x,
+                               np.broadcast_to(b, x.shape), atol=1e-8)
+
+
+@pytest.mark.parametrize("dtype", [np.int64, np.uint64, np.uint32, np.int16])
+def test_ldl_solve_pivots_of_other_integer_types(dtype, backend):
+    ld, piv = LA.ldl_factor(np.diag([2.0, -3.0, 4.0, 5.0]))
+    b = np.ones((4, 1))
+    np.testing.assert_allclose(LA.ldl_solve(ld, piv.astype(dtype), b).ravel(),
+                               [0.5, -1 / 3, 0.25, 0.2])
+    if np.iinfo(dtype).max > 2 ** 32:  # would wrap into range if cast before the check
+        bad = piv.astype(dtype)
+        bad[3] = 2 ** 32 + 4
+        with pytest.raises(ValueError, match=r"ldl_solve: pivots\[3\] = 4294967300"):
+            LA.ldl_solve(ld, bad, b)

@@ -1,15 +1,24 @@
-"""matrix_exp against scipy.linalg.expm (an independent implementation per matrix)."""
+"""matrix_exp against scipy.linalg.expm (an independent implementation per matrix), on
+both CPU backends (the numba kernel, ``kernels/_expm.py``, serves orders 2 to 48 and hands
+triangular matrices that need squarings, and results that overflow, to the NumPy path)."""
 import warnings
 
 import numpy as np
 import pytest
 import scipy.linalg
 
+import linalgx
 import linalgx.linalg as LA
 from tests.cases import cases
 from tests.helpers import assert_unchanged
 
 _rng = np.random.default_rng(11)
+
+
+@pytest.fixture(autouse=True, params=["lapack", "numba"])
+def backend(request):
+    with linalgx.backend(request.param):
+        yield request.param
 
 
 def _close(got, want, rtol):
@@ -134,3 +143,55 @@ def test_triangular_matrix_exp_to_a_few_ulp(a):
         nz = want != 0
         np.testing.assert_allclose(got[nz], want[nz], rtol=2e-15)
         assert (got[~nz] == 0).all()
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.complex128], ids=str)
+@pytest.mark.parametrize("n", [2, 3, 4, 7, 16, 40])
+def test_large_stacks_every_degree(n, dtype):
+    """Stacks large enough for the kernel's multi-threaded path, each element at its own
+    scale (every Pade degree, 0 to 12 squarings), against scipy.linalg.expm per element."""
+    rng = np.random.default_rng(n)
+    count = 3000 if n <= 4 else 300 if n <= 16 else 40
+    a = rng.standard_normal((count, n, n))
+    if np.dtype(dtype).kind == "c":
+        a = a + 1j * rng.standard_normal((count, n, n))
+    a = a * np.geomspace(1e-4, 50, count)[:, None, None]
+    got = LA.matrix_exp(a)
+    want = np.stack([scipy.linalg.expm(x) for x in a])
+    _close(got, want, 1e-10)
+
+
+def test_numba_kernel_serves_general_matrices_itself():
+    """The kernel hands back only triangular matrices that need squarings and results
+    that overflow: a random stack is computed in the kernel."""
+    from linalgx.kernels import api
+    a = _rng.standard_normal((500, 4, 4)) * np.geomspace(1e-3, 30, 500)[:, None, None]
+    out, flag = api.matrix_exp(a)
+    assert not flag.any()
+    _close(out, np.stack([scipy.linalg.expm(x) for x in a]), 1e-10)
+    t = np.triu(a[-4:])
+    t[0] *= 0  # s = 0: no squarings, served by the kernel
+    out, flag = api.matrix_exp(t)
+    np.testing.assert_array_equal(flag, [0, 1, 1, 1])
+    _, flag = api.matrix_exp(np.full((2, 3, 3), 400.0))
+    np.testing.assert_array_equal(flag, [1, 1])  # overflows
+
+
+def test_overflow_as_the_numpy_path():
+    a = np.stack([np.full((3, 3), 400.0), np.eye(3), -np.full((3, 3), 400.0)])
+    with linalgx.backend("lapack"), np.errstate(all="ignore"):
+        want = LA.matrix_exp(a)
+    with np.errstate(all="ignore"):
+        got = LA.matrix_exp(a)
+    np.testing.assert_array_equal(got[0], want[0])  # inf, by the NumPy path on both
+    np.testing.assert_allclose(got, want, rtol=1e-12)
+
+
+@pytest.mark.parametrize("shape", [(3, 3), (2, 3, 3)], ids=str)
+def test_powers_that_overflow_give_nan(shape):
+    """||A^k|| overflows, so does exp(A): NaN (the single-matrix path raised OverflowError
+    computing the number of squarings), as scipy.linalg.expm."""
+    with np.errstate(all="ignore"):
+        got = LA.matrix_exp(np.full(shape, 1e300))
+        want = scipy.linalg.expm(np.full((3, 3), 1e300))
+    assert np.isnan(got).all() and np.isnan(want).all()

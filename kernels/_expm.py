@@ -73,12 +73,15 @@ def _mm(x, y, out):
 
 @njit(cache=True, nogil=True)
 def _onenorm(x):
+    """``||x||_1``; NaN if a column sum is (which ``max`` alone would drop)."""
     n = x.shape[0]
     best = 0.0
     for j in range(n):
         s = 0.0
         for i in range(n):
             s += _mod(x[i, j])
+        if s != s:
+            return s
         best = max(best, s)
     return best
 
@@ -107,22 +110,27 @@ def _ell(a, m_index, absa, w, t):
     for j in range(n):
         power_norm = max(power_norm, w[j])
     denom = _onenorm(a) * _ELL_C[m_index]
-    if not (power_norm > 0 and denom > 0 and math.isfinite(power_norm)):
+    ratio = power_norm / denom / _UNIT_ROUNDOFF if denom > 0 else 0.0
+    if not (ratio > 0 and math.isfinite(ratio)):
         return 0
-    value = math.log2(power_norm / denom / _UNIT_ROUNDOFF) / (2 * m)
+    value = math.log2(ratio) / (2 * m)
     return max(math.ceil(value), 0) if math.isfinite(value) else 0
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
 def _solve_pq(u, v, x):
     """``x = (v - u)^{-1} (v + u)`` by LU with partial pivoting; ``u`` is overwritten.
-    False where ``v - u`` has an exactly zero pivot."""
+    False where ``v - u`` is singular to working precision (a pivot within rounding of zero:
+    the caller's NumPy path, where LAPACK decides, gives NaN for an exactly singular one)."""
     n = u.shape[0]
+    big_entry = 0.0
     for i in range(n):
         for j in range(n):
             d = v[i, j] - u[i, j]
             x[i, j] = v[i, j] + u[i, j]
             u[i, j] = d
+            big_entry = max(big_entry, cabs1(d))
+    negligible = 32 * n * 2.220446049250313e-16 * big_entry
     for k in range(n):
         p = k
         big = cabs1(u[k, k])  # LAPACK's pivot measure
@@ -130,7 +138,7 @@ def _solve_pq(u, v, x):
             if cabs1(u[i, k]) > big:
                 big = cabs1(u[i, k])
                 p = i
-        if big == 0:
+        if not big > negligible:
             return False
         if p != k:
             for j in range(n):
@@ -178,12 +186,24 @@ def _expm(a, out, w, absa, wv):
     space. Returns
     False where the caller's NumPy path must compute it (see the module docstring)."""
     n = a.shape[0]
+    diagonal = True
+    for i in range(n):
+        for j in range(n):
+            if i != j and a[i, j] != 0:
+                diagonal = False
+    if diagonal:  # exact, also where the powers below would overflow
+        for i in range(n):
+            for j in range(n):
+                out[i, j] = np.exp(a[i, i]) if i == j else 0
+        return True
     a2, a4, a6, a8, u, v, tmp, sa = w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]
     _mm(a, a, a2)
     _mm(a2, a2, a4)
     _mm(a4, a2, a6)
     d4 = _onenorm(a4) ** (1 / 4)
     d6 = _onenorm(a6) ** (1 / 6)
+    if not (math.isfinite(d4) and math.isfinite(d6)):  # powers overflowed (inf or NaN)
+        return False
     eta = max(d4, d6)
     d8 = 0.0
     for mi in range(4):
@@ -191,6 +211,8 @@ def _expm(a, out, w, absa, wv):
         if m == 7:
             _mm(a4, a4, a8)
             d8 = _onenorm(a8) ** (1 / 8)
+            if not math.isfinite(d8):
+                return False
             eta = max(d6, d8)
         if eta <= _THETA[mi] and _ell(a, mi, absa, wv[0], wv[1]) == 0:
             half = (m + 1) // 2

@@ -5,7 +5,7 @@ import numpy as np
 
 from .._core import routing
 from .._core import validate as v
-from .._core.lapack import gufunc, umath_linalg
+from .._core.lapack import attempt, quiet, umath_linalg
 from .._core.op import Op
 
 __all__ = ["matrix_exp"]
@@ -87,9 +87,10 @@ def _ell_single(a, m):
     """_ell for one matrix, with Python scalars."""
     power_norm = float(_abs_power_norm(a, 2 * m + 1))
     denom = float(_onenorm(a)) * _ELL_C[m]
-    if not (power_norm > 0 and denom > 0 and math.isfinite(power_norm)):
+    ratio = power_norm / denom / _UNIT_ROUNDOFF if denom > 0 else 0.0
+    if not (ratio > 0 and math.isfinite(ratio)):  # (0 where the quotient underflows)
         return 0
-    value = math.log2(power_norm / denom / _UNIT_ROUNDOFF) / (2 * m)
+    value = math.log2(ratio) / (2 * m)
     return max(math.ceil(value), 0) if math.isfinite(value) else 0
 
 
@@ -133,19 +134,47 @@ def _square_triangular(x, a, s, side):
         scale = 2.0 ** -(s[sel] - i - 1)[:, None]
         lam = diag_a[sel] * scale
         x[sel[:, None], rows, cols] = np.exp(lam)
-        x[sel[:, None], off_rows, off_cols] = (off_a[sel] * scale
-                                               * _exp_divided_difference(lam[:, :-1],
-                                                                         lam[:, 1:]))
+        with np.errstate(invalid="ignore"):  # a zero entry stays zero where exp overflows
+            off = off_a[sel] * scale * _exp_divided_difference(lam[:, :-1], lam[:, 1:])
+        x[sel[:, None], off_rows, off_cols] = np.where(off_a[sel] == 0, 0, off)
     return np.triu(x) if side == 1 else np.tril(x)
 
 
 def _solve_pq(u, v_):
+    """``(V - U)^{-1} (V + U)``, NaN for an element whose ``V - U`` is exactly singular (as
+    scipy.linalg.expm and torch.linalg.matrix_exp give: only a matrix of huge norm whose
+    powers vanish, such as ``1e30 * [[1, 1], [-1, -1]]``, gets there, its identity term
+    lost to rounding)."""
     sig = "DD->D" if u.dtype.kind == "c" else "dd->d"
-    return gufunc(umath_linalg.solve, "singular", "matrix_exp", v_ - u, v_ + u, signature=sig)
+    p, q = v_ - u, v_ + u
+    x = attempt(umath_linalg.solve, sig, p, q)
+    return quiet(umath_linalg.solve, p, q, signature=sig) if x is None else x
+
+
+def _diagonal(a):
+    """Which matrices of a (k, n, n) stack are diagonal."""
+    return np.count_nonzero(a, axis=(-2, -1)) == np.count_nonzero(
+        np.diagonal(a, axis1=-2, axis2=-1), axis=-1)
+
+
+def _exp_diagonal(a):
+    """exp of a (k, n, n) stack of diagonal matrices: exact where the Pade path's powers
+    of A would overflow (exp(diag(-1e200, 1)) is diag(0, e))."""
+    out = np.zeros_like(a)
+    idx = np.arange(a.shape[-1])
+    out[:, idx, idx] = np.exp(np.diagonal(a, axis1=-2, axis2=-1))
+    return out
 
 
 def _expm_batch(a):
     """exp of each matrix of a finite (N, n, n) stack, degree and scaling per element."""
+    diagonal = _diagonal(a)
+    if diagonal.any():
+        out = np.empty_like(a)
+        out[diagonal] = _exp_diagonal(a[diagonal])
+        if not diagonal.all():
+            out[~diagonal] = _expm_batch(a[~diagonal])
+        return out
     ident = np.eye(a.shape[-1], dtype=a.dtype)
     a2 = a @ a
     a4 = a2 @ a2
@@ -203,6 +232,8 @@ def _expm_batch(a):
 def _expm_single(a):
     """exp of one finite (n, n) matrix: _expm_batch's choices, with scalar bookkeeping
     (about 5x less per-call overhead on small matrices)."""
+    if _diagonal(a[None])[0]:
+        return _exp_diagonal(a[None])[0]
     ident = np.eye(a.shape[-1], dtype=a.dtype)
     a2 = a @ a
     a4 = a2 @ a2
@@ -321,12 +352,15 @@ def matrix_exp(A):
     -------
     expA : (..., M, M) ndarray or matrix
         The matrix exponentials, in the precision of `A` (float64 for integers). A matrix
-        with a NaN or inf entry gives all NaN.
+        of order 2 or more with a NaN or inf entry gives all NaN (of order 1, the
+        exponential of its entry, as torch). So does a matrix whose powers overflow, or
+        whose Pade denominator is singular in rounding (huge nilpotent matrices), as
+        ``scipy.linalg.expm``; a diagonal one's exponential is exact.
 
     Raises
     ------
     LinAlgError
-        If `A` has fewer than two dimensions or is not square.
+        If `A` has fewer than two dimensions or is not square (never for its values).
     TypeError
         For float16, longdouble and other dtypes LAPACK does not support.
 

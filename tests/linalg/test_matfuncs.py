@@ -195,3 +195,41 @@ def test_powers_that_overflow_give_nan(shape):
         got = LA.matrix_exp(np.full(shape, 1e300))
         want = scipy.linalg.expm(np.full((3, 3), 1e300))
     assert np.isnan(got).all() and np.isnan(want).all()
+
+
+@pytest.mark.parametrize("a", [1e100 * np.array([[1.0, 2], [-2, 1]]),   # A^4 is inf - inf
+                               -1e100 * np.array([[1.0, 2], [-2, 1]]),
+                               1e30 * np.array([[1.0, 1], [-1, -1]]),   # V - U singular
+                               np.array([[0.0, 1e300], [-1e-300, 0]])],  # ell underflows
+                         ids=["nan-powers", "nan-powers-neg", "singular-pade", "ell-underflow"])
+def test_extreme_scales_give_nan_not_garbage_or_errors(a):
+    """Powers of A that overflow to NaN (a max() over the column sums used to drop them, and
+    the kernel returned -I), a Pade denominator singular in rounding (LinAlgError, or
+    garbage from the kernel), a log2 of an underflowed quotient (ValueError): NaN, as
+    scipy.linalg.expm gives, never an exception or a finite wrong answer."""
+    with np.errstate(all="ignore"):
+        for x in (a, np.stack([np.eye(2), a])):
+            got = LA.matrix_exp(x)
+            assert not np.isfinite(got.reshape(-1, 2, 2)[-1]).all()
+    with np.errstate(all="ignore"):
+        np.testing.assert_allclose(LA.matrix_exp(np.stack([np.eye(2), a]))[0], np.e * np.eye(2))
+
+
+@pytest.mark.parametrize("d", [[710.0, 0.0], [-1e200, 1.0], [800.0, -800.0], [1 + 2j, -3j]],
+                         ids=str)
+def test_diagonal_exactly(d):
+    """A diagonal matrix's exponential is exp of its diagonal, also where the Pade path's
+    powers overflow (it gave NaN) or exp(d) does (0 * inf gave NaN off the diagonal)."""
+    a = np.diag(d)
+    with np.errstate(over="ignore"):
+        want = np.diag(np.exp(d))
+        for got in (LA.matrix_exp(a), LA.matrix_exp(np.stack([a, a]))[1]):
+            np.testing.assert_array_equal(got, want)
+
+
+def test_triangular_overflow_keeps_zeros():
+    a = np.array([[710.0, 0.0, 1.0], [0.0, 0.0, 0.0], [0.0, 0.0, 1.0]])
+    with np.errstate(all="ignore"):
+        got = LA.matrix_exp(a)
+    assert got[0, 1] == 0 and got[1, 2] == 0 and np.isinf(got[0, 0])
+    np.testing.assert_allclose(got[1:, 1:], scipy.linalg.expm(a[1:, 1:]))

@@ -18,7 +18,7 @@ import numpy as np
 from numba import njit, types
 from numba.extending import overload
 
-from ._util import cabs1
+from ._util import cabs1, swap_rows
 
 # theta_m for m = 3, 5, 7, 9 and 13; 1 / |c_{2m+1}|, the Pade error series' leading
 # coefficient (their (2.2), (2.6)); see linalgx/linalg/_matfuncs.py
@@ -141,13 +141,8 @@ def _solve_pq(u, v, x):
         if not big > negligible:
             return False
         if p != k:
-            for j in range(n):
-                t = u[k, j]
-                u[k, j] = u[p, j]
-                u[p, j] = t
-                t = x[k, j]
-                x[k, j] = x[p, j]
-                x[p, j] = t
+            swap_rows(u, k, p)
+            swap_rows(x, k, p)
         r = 1 / u[k, k]
         for i in range(k + 1, n):
             l = u[i, k] * r

@@ -23,7 +23,7 @@ import math
 import numpy as np
 from numba import njit
 
-from ._util import cabs1, recip
+from ._util import cabs1, swap_rows
 
 ALPHA = (1.0 + math.sqrt(17.0)) / 8.0  # Bunch and Kaufman's growth bound
 
@@ -275,14 +275,6 @@ def sytf2_stack(w, piv, info, near, herm, rtol, ufl):
 
 
 @njit(cache=True, nogil=True, error_model="numpy", inline="always")
-def _swap_rows(b, i, p):
-    for c in range(b.shape[1]):
-        t = b[i, c]
-        b[i, c] = b[p, c]
-        b[p, c] = t
-
-
-@njit(cache=True, nogil=True, error_model="numpy", inline="always")
 def _sytrs(w, p, b, herm):
     """``b = A^{-1} b`` in place from `_sytf2`'s ``(w, p)`` (LAPACK ``?sytrs`` / ``?hetrs``,
     lower). Returns False, leaving ``b`` partly solved, where a pivot block of ``D`` is
@@ -293,7 +285,7 @@ def _sytrs(w, p, b, herm):
         if p[k] > 0:
             kp = p[k] - 1
             if kp != k:
-                _swap_rows(b, k, kp)
+                swap_rows(b, k, kp)
             for i in range(k + 1, n):
                 lik = w[k, i]
                 for c in range(nrhs):
@@ -301,14 +293,14 @@ def _sytrs(w, p, b, herm):
             d = w[k, k].real if herm else w[k, k]
             if d == 0:
                 return False
-            s = recip(d)
+            s = 1 / d  # ?sytrs: ONE / A(K, K)
             for c in range(nrhs):
                 b[k, c] *= s
             k += 1
         else:
             kp = -p[k] - 1
             if kp != k + 1:
-                _swap_rows(b, k + 1, kp)
+                swap_rows(b, k + 1, kp)
             for i in range(k + 2, n):
                 l0 = w[k, i]
                 l1 = w[k + 1, i]
@@ -344,7 +336,7 @@ def _sytrs(w, p, b, herm):
             step = 2
         kp = abs(p[k]) - 1
         if kp != k:
-            _swap_rows(b, k, kp)
+            swap_rows(b, k, kp)
         k -= step
     return True
 

@@ -19,7 +19,7 @@ import numpy as np
 from numba import njit, types
 from numba.extending import overload
 
-from ._util import cabs1, recip, tiny_of
+from ._util import cabs1, recip, swap_rows, tiny_of
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
@@ -170,14 +170,6 @@ def trsm_stack(a, x, upper, unit, trans):
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def _swap_rows(x, i, p):
-    for c in range(x.shape[1]):
-        tmp = x[i, c]
-        x[i, c] = x[p, c]
-        x[p, c] = tmp
-
-
-@njit(cache=True, nogil=True, error_model="numpy")
 def getrs_stack(lu, piv, x, trans, bad):
     """``x[e] = op(A[e])^{-1} x[e]`` given ``lu_factor``'s ``(lu, piv)`` of each ``A[e] = P L
     U`` (LAPACK ``?getrs``), in place. An element whose pivots are not all in ``1..n`` is
@@ -196,7 +188,7 @@ def getrs_stack(lu, piv, x, trans, bad):
         if trans == 0:  # A x = P L U x = b
             for i in range(n):
                 if p[i] - 1 != i:
-                    _swap_rows(b, i, p[i] - 1)
+                    swap_rows(b, i, p[i] - 1)
             _trsm(w, b, True, True)
             _trsm(w, b, False, False)
         else:  # op(A) = op(U) op(L) P^T, op(U) lower and op(L) unit upper in op(lu)
@@ -205,4 +197,4 @@ def getrs_stack(lu, piv, x, trans, bad):
             _trsm(t, b, False, True)
             for i in range(n - 1, -1, -1):
                 if p[i] - 1 != i:
-                    _swap_rows(b, i, p[i] - 1)
+                    swap_rows(b, i, p[i] - 1)

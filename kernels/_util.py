@@ -47,6 +47,15 @@ def _phase_overload(x):
     return phase_real
 
 
+@njit(cache=True, nogil=True, inline="always")
+def swap_rows(x, i, p):
+    """Swap rows ``i`` and ``p`` of the 2-D array ``x``."""
+    for c in range(x.shape[1]):
+        t = x[i, c]
+        x[i, c] = x[p, c]
+        x[p, c] = t
+
+
 @njit(cache=True, nogil=True)
 def abs2(x):
     """``|x|**2`` without a square root (real for complex x)."""

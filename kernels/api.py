@@ -727,8 +727,11 @@ def lu_solve(lu, piv, b, trans=0):
     if x.size == 0 or count == 0:
         return x
     bad = np.zeros(count, dtype=np.int8)
-    _run("lu_solve", _lu_stack.getrs_stack, (lu_, piv.reshape(count, n), x.reshape(count, n, k),
-                                             int(trans), bad), count, n, x.dtype)
+    kernel = _lu_stack.getrs_stack
+    if trans == 0 and k == 1 and n <= _lu_stack.FIXED_MAX_N and x.dtype.kind == "f":
+        kernel = _lu_stack.getrs_fixed(n)
+    _run("lu_solve", kernel, (lu_, piv.reshape(count, n), x.reshape(count, n, k), int(trans),
+                              bad), count, n, x.dtype)
     if np.count_nonzero(bad):
         raise ValueError(f"lu_solve: pivots of batch element {int(np.flatnonzero(bad)[0])} "
                          f"are not all in 1..{n}")

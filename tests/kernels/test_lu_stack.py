@@ -3,7 +3,7 @@ and ``api.solve_triangular``) against SciPy's LAPACK and BLAS, matrix by matrix.
 import numpy as np
 import pytest
 import scipy.linalg as sla
-from linalgx.kernels import api
+from linalgx.kernels import _lu_stack, api
 
 from tests.helpers import random_array
 
@@ -166,3 +166,25 @@ def test_zero_diagonal_in_every_dtype_gives_non_finite(dtype):
             want = trsm(1.0, a[0], b[0])
         np.testing.assert_array_equal(np.isnan(x[0]), np.isnan(want))
         np.testing.assert_array_equal(np.isinf(x[0]), np.isinf(want))
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32], ids=str)
+@pytest.mark.parametrize("n", range(1, _lu_stack.FIXED_MAX_N + 1))
+def test_lu_solve_fixed_order_kernels_are_the_generic_ones_bitwise(n, dtype):
+    """The kernels compiled per order (real, one right-hand side, no transpose) give the
+    generic kernel's bits: row interchanges, a zero diagonal's inf/NaN, and elements whose
+    pivots are out of range (left untouched, flagged)."""
+    rng = np.random.default_rng(n)
+    a = rng.standard_normal((300, n, n)).astype(dtype)
+    lu, piv, _ = api.lu_factor(a)
+    lu[5, n - 1, n - 1] = 0  # a singular factor
+    piv[7, 0] = n + 1  # pivots sytrs/getrs cannot read
+    b = rng.standard_normal((300, n, 1)).astype(dtype)
+    want, got = b.copy(), b.copy()
+    bad_want, bad_got = np.zeros(300, np.int8), np.zeros(300, np.int8)
+    with np.errstate(all="ignore"):
+        _lu_stack.getrs_stack(lu, piv, want, 0, bad_want)
+        _lu_stack.getrs_fixed(n)(lu, piv, got, 0, bad_got)
+    np.testing.assert_array_equal(got.view(np.uint8), want.view(np.uint8))
+    np.testing.assert_array_equal(bad_got, bad_want)
+    assert bad_got[7] == 1 and (got[7] == b[7]).all()

@@ -887,8 +887,8 @@ def matrix_exp(a):
     """The matrix exponential of every ``(n, n)`` matrix of a stack (see ``_expm``), in a's
     (supported) dtype; all NaN for a matrix with a NaN or inf entry. Returns ``(out,
     flag)``: ``flag`` (int8, the batch shape) marks the elements the caller computes
-    itself (triangular matrices that need squarings, an exactly singular Pade
-    denominator, a result that is not finite)."""
+    itself (triangular matrices that need squarings, powers of A that overflow, a Pade
+    denominator singular to working precision, a result that is not finite)."""
     a, dtype, batch, n, count = _square(a)
     out = np.empty(batch + (n, n), dtype=dtype)
     flag = np.zeros(batch, dtype=np.int8)

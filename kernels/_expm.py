@@ -178,8 +178,8 @@ def _triangular(a):
 @njit(cache=True, nogil=True, error_model="numpy")
 def _expm(a, out, w, absa, wv):
     """exp(a) into ``out``; ``w`` (8, n, n), ``absa`` (n, n) and ``wv`` (2, n) are work
-    space. Returns
-    False where the caller's NumPy path must compute it (see the module docstring)."""
+    space. Returns False where the caller's NumPy path must compute it (see the module
+    docstring)."""
     n = a.shape[0]
     diagonal = True
     for i in range(n):

@@ -15,8 +15,6 @@ Stacks arrive as C-contiguous ``(count, m, n)`` arrays and are overwritten in pl
 caller passes copies). ``trans`` selects ``op(A)``: 0 for ``A``, 1 for ``A^T``, 2 for
 ``A^H``.
 """
-import threading
-
 import numpy as np
 from numba import njit, types
 from numba.extending import overload
@@ -202,11 +200,18 @@ def getrs_stack(lu, piv, x, trans, bad):
                     swap_rows(b, i, p[i] - 1)
 
 
+# lu_solve of many small real systems with one right-hand side spends its time in loop
+# bookkeeping: compiled with the order a constant (``_stack.fixed(n).getrs_one``) and the row
+# interchanges without a branch, this kernel ran 17x faster than `getrs_stack` at order 2
+# here, 8x at 3, 6x at 4, 2.9x at 8, 2x at 12 and 1.1x at 16.
+FIXED_MAX_N = 12
+
+
 @njit(cache=True, nogil=True, error_model="numpy", inline="always")
-def _getrs_one(lu, piv, x, bad, n):
+def getrs_one(lu, piv, x, bad, n):
     """`getrs_stack` for real ``lu``, ``trans == 0`` and one right-hand side (``x`` of
-    shape ``(count, n, 1)``), with the order ``n`` an argument, so that `getrs_fixed` can
-    compile it with ``n`` a constant. The same operations in the same order as `_trsm`'s,
+    shape ``(count, n, 1)``), with the order ``n`` an argument, so that ``_stack.fixed``
+    can compile it with ``n`` a constant. The same operations in the same order as `_trsm`'s,
     hence the same bits; a zero diagonal divides to inf or NaN as ``_div`` does for real
     input. (A further branch in the loop, such as ``_div``'s, a conditional row swap or
     a loop over several right-hand sides, stopped LLVM from optimizing it: 8x slower at
@@ -236,30 +241,3 @@ def _getrs_one(lu, piv, x, bad, n):
             for j in range(i + 1, n):
                 acc -= w[i, j] * b[j, 0]
             b[i, 0] = acc / w[i, i]
-
-
-# lu_solve of many small real systems with one right-hand side spends its time in loop
-# bookkeeping: compiled with the order a constant (and the row interchanges without a
-# branch), the kernel ran 17x faster at order 2 here, 8x at 3, 6x at 4, 2.9x at 8, 2x at 12
-# and 1.1x at 16. Each order is compiled on its first use and cached on disk (numba keys a
-# closure's cache entry on the captured N).
-FIXED_MAX_N = 12
-_fixed = {}
-_fixed_lock = threading.Lock()
-
-
-def getrs_fixed(n):
-    """`getrs_stack` (same arguments; real, ``trans`` 0 and one right-hand side) compiled
-    for order ``n``."""
-    kernel = _fixed.get(n)
-    if kernel is None:
-        with _fixed_lock:
-            kernel = _fixed.get(n)
-            if kernel is None:
-                N = n
-
-                @njit(cache=True, nogil=True, error_model="numpy")
-                def getrs_n(lu, piv, x, trans, bad):
-                    _getrs_one(lu, piv, x, bad, N)
-                kernel = _fixed[n] = getrs_n
-    return kernel

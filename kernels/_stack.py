@@ -18,7 +18,7 @@ import types
 
 from numba import njit
 
-from . import _cholesky, _det, _lu, _small, _soa
+from . import _cholesky, _det, _lu, _lu_stack, _small, _soa
 
 
 @njit(cache=True, nogil=True)
@@ -119,9 +119,10 @@ _fixed_lock = threading.Lock()
 
 
 def fixed(n):
-    """The entry points of this module (and ``det_gufunc``/``slogdet_gufunc``) compiled for
-    matrices of order ``n`` (any dtype; :data:`FIXED_N` says where that is faster); the
-    same signatures, the ``n`` argument then ignored."""
+    """The entry points of this module (and ``det_gufunc``/``slogdet_gufunc``, and
+    ``_lu_stack.getrs_one`` as ``getrs_one``, with ``getrs_stack``'s arguments) compiled
+    for matrices of order ``n`` (any dtype; :data:`FIXED_N` says where that is faster);
+    the same signatures, the ``n`` argument then ignored."""
     entries = _fixed.get(n)
     if entries is None:
         with _fixed_lock:
@@ -162,10 +163,14 @@ def _build(N):
     def slogdet_gufunc_n(a, n, sign, logabs, tiny, rtol):
         _det.slogdet_gufunc(a, N, sign, logabs, tiny, rtol)
 
+    @jit
+    def getrs_one_n(lu, piv, x, trans, bad):  # getrs_stack's arguments (trans is 0)
+        _lu_stack.getrs_one(lu, piv, x, bad, N)
+
     return types.SimpleNamespace(
         det_stack=det_stack_n, slogdet_stack=slogdet_stack_n, inv_stack=inv_stack_n,
         solve_stack=solve_stack_n, cholesky_stack=cholesky_stack_n, det_gufunc=det_gufunc_n,
-        slogdet_gufunc=slogdet_gufunc_n)
+        slogdet_gufunc=slogdet_gufunc_n, getrs_one=getrs_one_n)
 
 
 # the generic entries under the names fixed() gives them, for the callers' one lookup

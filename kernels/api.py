@@ -729,7 +729,7 @@ def lu_solve(lu, piv, b, trans=0):
     bad = np.zeros(count, dtype=np.int8)
     kernel = _lu_stack.getrs_stack
     if trans == 0 and k == 1 and n <= _lu_stack.FIXED_MAX_N and x.dtype.kind == "f":
-        kernel = _lu_stack.getrs_fixed(n)
+        kernel = _stack.fixed(n).getrs_one
     _run("lu_solve", kernel, (lu_, piv.reshape(count, n), x.reshape(count, n, k), int(trans),
                               bad), count, n, x.dtype)
     if np.count_nonzero(bad):

@@ -58,6 +58,24 @@ def mark_loaded(op_name):
     _loaded_kernels.add(op_name)
 
 
+def redo_flagged(flag, results, lapack, inputs, *params):
+    """``results`` of a numba implementation with the elements its kernel handed back
+    (``flag`` true, of the batch shape) replaced by ``lapack(*inputs, *params)`` on those
+    elements' inputs (each input of ``flag``'s batch shape); for a single matrix, that
+    call's result whole. ``results`` and ``lapack``'s result are alike: one array or a
+    tuple of arrays."""
+    if flag.ndim == 0:
+        return lapack(*inputs, *params)
+    at = np.nonzero(flag)
+    redo = lapack(*(x[at] for x in inputs), *params)
+    if isinstance(results, tuple):
+        for out, x in zip(results, redo):
+            out[at] = x
+    else:
+        results[at] = redo
+    return results
+
+
 def _paid_for(batch):
     """True once numba is loaded, or once the calls it would have served add up to
     ``COLD_MIN_BATCH`` matrices (always, in deterministic mode)."""

@@ -87,11 +87,7 @@ def _ldl_factor_numba(a, hermitian):
     ld, piv, info, near = routing.kernels_api().ldl_factor(a, hermitian)
     routing.mark_loaded("ldl_factor")
     if near.any():  # rounding could have chosen a pivot: LAPACK's choice (see kernels/_ldl)
-        if near.ndim == 0:
-            return _ldl_factor_lapack(a, hermitian)
-        at = np.nonzero(near)
-        for out, x in zip((ld, piv, info), _ldl_factor_lapack(a[at], hermitian)):
-            out[at] = x
+        return routing.redo_flagged(near, (ld, piv, info), _ldl_factor_lapack, (a,), hermitian)
     return ld, piv, info
 
 
@@ -102,15 +98,12 @@ def _ldl_solve_numba(ld, pivots, b, hermitian):
     x, bad = routing.kernels_api().ldl_solve(ld, pivots, b, hermitian)
     routing.mark_loaded("ldl_solve")
     if bad.any():
-        if (bad == 2).any() or bad.ndim == 0:
-            # pivots sytrs cannot read: the LAPACK path's check names the first one; or
-            # one system with a singular D or an overflow: LAPACK's inf/NaN
+        if (bad == 2).any():  # pivots sytrs cannot read: the LAPACK path's check names one
             return _ldl_solve_lapack(ld, pivots, b, hermitian)
+        # singular blocks of D, overflows: LAPACK's inf/NaN
         ld, b, batch = broadcast_batch(ld, b)
-        if pivots.shape[:-1] != batch:
-            pivots = np.broadcast_to(pivots, batch + pivots.shape[-1:])
-        at = np.nonzero(bad)  # singular blocks of D, overflows: LAPACK's inf/NaN
-        x[at] = _ldl_solve_lapack(ld[at], pivots[at], b[at], hermitian)
+        pivots = np.broadcast_to(pivots, batch + pivots.shape[-1:])
+        return routing.redo_flagged(bad, x, _ldl_solve_lapack, (ld, pivots, b), hermitian)
     return x
 
 

@@ -300,10 +300,7 @@ def _matrix_exp_numba(a):
     out, flag = routing.kernels_api().matrix_exp(a)
     routing.mark_loaded("matrix_exp")
     if flag.any():  # triangular with squarings, and the rare failures: the NumPy path
-        if flag.ndim == 0:
-            return _matrix_exp_lapack(a)
-        at = np.nonzero(flag)
-        out[at] = _matrix_exp_lapack(a[at])
+        return routing.redo_flagged(flag, out, _matrix_exp_lapack, (a,))
     return out
 
 

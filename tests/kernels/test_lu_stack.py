@@ -3,7 +3,7 @@ and ``api.solve_triangular``) against SciPy's LAPACK and BLAS, matrix by matrix.
 import numpy as np
 import pytest
 import scipy.linalg as sla
-from linalgx.kernels import _lu_stack, api
+from linalgx.kernels import _lu_stack, _stack, api
 
 from tests.helpers import random_array
 
@@ -184,7 +184,7 @@ def test_lu_solve_fixed_order_kernels_are_the_generic_ones_bitwise(n, dtype):
     bad_want, bad_got = np.zeros(300, np.int8), np.zeros(300, np.int8)
     with np.errstate(all="ignore"):
         _lu_stack.getrs_stack(lu, piv, want, 0, bad_want)
-        _lu_stack.getrs_fixed(n)(lu, piv, got, 0, bad_got)
+        _stack.fixed(n).getrs_one(lu, piv, got, 0, bad_got)
     np.testing.assert_array_equal(got.view(np.uint8), want.view(np.uint8))
     np.testing.assert_array_equal(bad_got, bad_want)
     assert bad_got[7] == 1 and (got[7] == b[7]).all()

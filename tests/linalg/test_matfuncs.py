@@ -177,13 +177,12 @@ def test_numba_kernel_serves_general_matrices_itself():
     np.testing.assert_array_equal(flag, [1, 1])  # overflows
 
 
-def test_overflow_as_the_numpy_path():
+def test_overflow_as_scipy():
     a = np.stack([np.full((3, 3), 400.0), np.eye(3), -np.full((3, 3), 400.0)])
-    with linalgx.backend("lapack"), np.errstate(all="ignore"):
-        want = LA.matrix_exp(a)
     with np.errstate(all="ignore"):
+        want = np.stack([scipy.linalg.expm(x) for x in a])
         got = LA.matrix_exp(a)
-    np.testing.assert_array_equal(got[0], want[0])  # inf, by the NumPy path on both
+    np.testing.assert_array_equal(got[0], want[0])  # inf (the kernel hands it back)
     np.testing.assert_allclose(got, want, rtol=1e-12)
 
 
